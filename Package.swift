@@ -1,0 +1,32 @@
+// swift-tools-version: 6.0
+import PackageDescription
+
+let package = Package(
+    name: "BeeStore",
+    platforms: [.macOS(.v13), .iOS(.v16), .tvOS(.v16), .watchOS(.v9)],
+    products: [
+        .library(name: "BeeStore", targets: ["BeeStore"]),
+        .executable(name: "beestore", targets: ["BeeStoreCLI"]),
+    ],
+    dependencies: [
+        .package(url: "https://github.com/apple/swift-argument-parser", from: "1.5.0"),
+    ],
+    targets: [
+        .systemLibrary(
+            name: "CSQLite",
+            path: "Sources/CSQLite",
+            pkgConfig: "sqlite3",
+            providers: [.apt(["libsqlite3-dev"]), .brew(["sqlite"])]
+        ),
+        .target(name: "BeeStore", dependencies: ["CSQLite"]),
+        .executableTarget(
+            name: "BeeStoreCLI",
+            dependencies: [
+                "BeeStore",
+                .product(name: "ArgumentParser", package: "swift-argument-parser"),
+            ]
+        ),
+        .testTarget(name: "BeeStoreTests", dependencies: ["BeeStore"]),
+    ],
+    swiftLanguageModes: [.v6]
+)

@@ -1,0 +1,68 @@
+import Foundation
+
+/// How a ``Database`` opens and sets up its connections.
+///
+/// ```swift
+/// var configuration = Configuration()
+/// configuration.busyTimeout = 10
+/// configuration.maximumReaderCount = 2
+/// let db = try Database(path: "app.sqlite", configuration: configuration)
+/// ```
+public struct Configuration: Sendable {
+    /// The journal mode set when a file database opens (default: WAL, which lets reads
+    /// run in parallel with the writer). `nil` leaves the file's mode as it is.
+    public var journalMode: JournalMode? = .wal
+
+    /// Whether foreign key constraints are enforced (default: true).
+    public var foreignKeysEnabled = true
+
+    /// How long, in seconds, a connection waits for another process's lock before
+    /// failing with `SQLITE_BUSY` (default: 5).
+    public var busyTimeout: TimeInterval = 5
+
+    /// Opens the file read-only: writes fail, and a missing file is an error instead of
+    /// being created (default: false).
+    public var readOnly = false
+
+    /// Whether a missing file is created (default: true; ignored when ``readOnly``).
+    public var createIfMissing = true
+
+    /// The most reader connections a WAL file database opens for parallel reads (default: 4).
+    public var maximumReaderCount = 4
+
+    /// The `synchronous` setting applied in WAL mode (default: `.normal`, durable across
+    /// application crashes; use `.full` to also survive power loss for the last commits).
+    public var synchronous: SynchronousMode = .normal
+
+    /// How many prepared statements each connection keeps for reuse (default: 256).
+    public var statementCacheCapacity = 256
+
+    /// The default configuration.
+    public init() {}
+}
+
+/// SQLite's journal modes (`PRAGMA journal_mode`).
+public enum JournalMode: String, Sendable {
+    /// Write-ahead logging: readers do not block the writer and the writer does not block readers.
+    case wal
+    /// A rollback journal deleted at the end of each transaction (SQLite's default).
+    case delete
+    /// A rollback journal truncated at the end of each transaction.
+    case truncate
+    /// A rollback journal whose header is zeroed at the end of each transaction.
+    case persist
+    /// A rollback journal kept in memory.
+    case memory
+    /// No journal: a crash can corrupt the database.
+    case off
+}
+
+/// SQLite's `PRAGMA synchronous` levels.
+public enum SynchronousMode: String, Sendable {
+    /// No syncs: fastest, not crash safe.
+    case off
+    /// Syncs at checkpoints in WAL mode.
+    case normal
+    /// Syncs at every commit.
+    case full
+}

@@ -1,0 +1,270 @@
+import CSQLite
+import Foundation
+
+/// One SQLite connection, handed to the closures of ``Database/read(_:)``,
+/// ``Database/write(_:)`` and ``Database/transaction(_:_:)``.
+///
+/// A connection is used by one thread at a time: do not keep it beyond the closure
+/// that gave it to you.
+///
+/// ```swift
+/// try db.write { connection in
+///     try connection.execute("INSERT INTO player (name) VALUES (?)", ["Arthur"])
+///     print(connection.lastInsertRowID)
+/// }
+/// ```
+public final class Connection {
+    /// The path of the database file (`":memory:"` for an in-memory database).
+    public let path: String
+
+    let handle: OpaquePointer
+    let state: ConnectionState
+    private let statementCache: StatementCache
+    private var savepointDepth = 0
+
+    /// Opens a connection, or throws a ``DatabaseError`` (for example `SQLITE_CANTOPEN`
+    /// for a path in a missing directory, `SQLITE_NOTADB` for a file that is not a database).
+    init(path: String, readOnly: Bool, configuration: Configuration, counters: StatementCounters) throws {
+        var flags = SQLITE_OPEN_NOMUTEX | SQLITE_OPEN_URI
+        if readOnly {
+            flags |= SQLITE_OPEN_READONLY
+        } else {
+            flags |= SQLITE_OPEN_READWRITE | (configuration.createIfMissing ? SQLITE_OPEN_CREATE : 0)
+        }
+        var handle: OpaquePointer?
+        let code = sqlite3_open_v2(path, &handle, flags, nil)
+        guard code == SQLITE_OK, let handle else {
+            let message = handle.map { String(cString: sqlite3_errmsg($0)) } ?? String(cString: sqlite3_errstr(code))
+            let extended = handle.map { sqlite3_extended_errcode($0) } ?? code
+            sqlite3_close_v2(handle)
+            throw DatabaseError(code: ResultCode(rawValue: extended), message: "\(message): \(path)")
+        }
+        self.path = path
+        self.handle = handle
+        self.state = ConnectionState(handle: handle, counters: counters)
+        self.statementCache = StatementCache(capacity: configuration.statementCacheCapacity)
+        sqlite3_extended_result_codes(handle, 1)
+        sqlite3_busy_timeout(handle, Int32(clamping: Int((configuration.busyTimeout * 1000).rounded())))
+        do {
+            // Reading the schema version fails at once on a file that is not a database.
+            try execute("PRAGMA schema_version")
+        } catch let error as DatabaseError {
+            throw DatabaseError(
+                code: error.extendedResultCode, message: "\(error.message): \(path)", sql: error.sql)
+        }
+    }
+
+    deinit {
+        statementCache.removeAll()
+        sqlite3_close_v2(handle)
+    }
+
+    /// The row id of the last successful `INSERT` on this connection.
+    public var lastInsertRowID: Int64 {
+        sqlite3_last_insert_rowid(handle)
+    }
+
+    /// The number of rows changed by the last `INSERT`, `UPDATE` or `DELETE` on this connection.
+    public var changes: Int {
+        Int(sqlite3_changes64(handle))
+    }
+
+    /// The number of rows changed since the connection opened.
+    public var totalChanges: Int {
+        Int(sqlite3_total_changes64(handle))
+    }
+
+    /// Whether a transaction is open on this connection.
+    public var isInTransaction: Bool {
+        sqlite3_get_autocommit(handle) == 0
+    }
+
+    /// The database's statement counters (shared by all its connections).
+    public var statistics: DatabaseStatistics {
+        state.counters.snapshot
+    }
+
+    /// A prepared statement for `sql`, reused across calls with the same text. If the
+    /// cached statement is in use (a nested query with the same SQL), a new one is returned.
+    public func cachedStatement(_ sql: String) throws -> Statement {
+        if let cached = statementCache[sql] {
+            return cached.isBusy ? try makeStatement(sql) : cached
+        }
+        let statement = try makeStatement(sql)
+        statementCache[sql] = statement
+        return statement
+    }
+
+    /// A new prepared statement for one SQL statement (not cached).
+    public func makeStatement(_ sql: String) throws -> Statement {
+        var statementHandle: OpaquePointer?
+        var tail: UnsafePointer<CChar>?
+        let code = sql.withCString { text in
+            let code = sqlite3_prepare_v3(handle, text, -1, UInt32(SQLITE_PREPARE_PERSISTENT), &statementHandle, &tail)
+            if code == SQLITE_OK, let tail, Connection.containsStatement(tail) {
+                sqlite3_finalize(statementHandle)
+                statementHandle = nil
+                return SQLITE_MISUSE
+            }
+            return code
+        }
+        guard code == SQLITE_OK else {
+            if code == SQLITE_MISUSE {
+                throw DatabaseError(
+                    code: .misuse,
+                    message: "more than one statement: use execute(script:) to run several", sql: sql)
+            }
+            throw state.error(code: code, sql: sql)
+        }
+        guard let statementHandle else {
+            throw DatabaseError(code: .misuse, message: "no SQL statement to prepare", sql: sql)
+        }
+        state.counters.recordPreparation()
+        return Statement(sql: sql, handle: statementHandle, state: state)
+    }
+
+    /// Runs one SQL statement with its arguments.
+    public func execute(_ sql: String, _ arguments: StatementArguments = []) throws {
+        try cachedStatement(sql).execute(arguments)
+    }
+
+    /// Runs several `;`-separated SQL statements, without arguments, in order.
+    /// The statements before a failing one stay applied unless you wrap the call in a transaction.
+    public func execute(script: String) throws {
+        try script.withCString { start in
+            var next: UnsafePointer<CChar>? = start
+            while let current = next, current.pointee != 0 {
+                var statementHandle: OpaquePointer?
+                let code = sqlite3_prepare_v2(handle, current, -1, &statementHandle, &next)
+                let text = next.map { String(decoding: UnsafeRawBufferPointer(start: current, count: $0 - current), as: UTF8.self) }
+                guard code == SQLITE_OK else {
+                    throw state.error(code: code, sql: text ?? String(cString: current))
+                }
+                guard let statementHandle else { continue }  // only whitespace or comments remained
+                state.counters.recordPreparation()
+                let statement = Statement(
+                    sql: (text ?? "").trimmingCharacters(in: .whitespacesAndNewlines), handle: statementHandle,
+                    state: state)
+                try statement.execute()
+            }
+        }
+    }
+
+    /// Runs a query and returns all its rows.
+    public func fetchAll(_ sql: String, _ arguments: StatementArguments = []) throws -> [Row] {
+        try cachedStatement(sql).fetchAll(arguments)
+    }
+
+    /// Runs a query and returns its first row, if any.
+    public func fetchOne(_ sql: String, _ arguments: StatementArguments = []) throws -> Row? {
+        try cachedStatement(sql).fetchOne(arguments)
+    }
+
+    /// Runs a query and converts the first column of its first row; nil when there is
+    /// no row or the value is `NULL`.
+    public func fetchValue<T: DatabaseValueConvertible>(
+        _ type: T.Type, _ sql: String, _ arguments: StatementArguments = []
+    ) throws -> T? {
+        guard let row = try fetchOne(sql, arguments), row.count > 0, !row[0].isNull else { return nil }
+        return try row.decode(T.self, at: 0)
+    }
+
+    /// Whether `text` holds anything but whitespace, `;` and comments.
+    private static func containsStatement(_ text: UnsafePointer<CChar>) -> Bool {
+        var pointer = text
+        while pointer.pointee != 0 {
+            switch UInt8(bitPattern: pointer.pointee) {
+            case UInt8(ascii: " "), UInt8(ascii: "\t"), UInt8(ascii: "\n"), UInt8(ascii: "\r"), UInt8(ascii: ";"):
+                pointer += 1
+            case UInt8(ascii: "-") where pointer[1] == CChar(UInt8(ascii: "-")):
+                while pointer.pointee != 0 && pointer.pointee != CChar(UInt8(ascii: "\n")) { pointer += 1 }
+            case UInt8(ascii: "/") where pointer[1] == CChar(UInt8(ascii: "*")):
+                pointer += 2
+                while pointer.pointee != 0
+                    && !(pointer.pointee == CChar(UInt8(ascii: "*")) && pointer[1] == CChar(UInt8(ascii: "/"))) {
+                    pointer += 1
+                }
+                if pointer.pointee != 0 { pointer += 2 }
+            default:
+                return true
+            }
+        }
+        return false
+    }
+}
+
+extension Connection {
+    /// Runs `body` in a transaction: committed when it returns, rolled back when it
+    /// throws. Inside a transaction, it runs in a savepoint instead, so that a failure
+    /// rolls back only its own changes and leaves the outer transaction intact.
+    public func transaction<T>(
+        _ kind: TransactionKind = .immediate, _ body: (Connection) throws -> T
+    ) throws -> T {
+        if isInTransaction {
+            return try savepoint(body)
+        }
+        try execute("BEGIN \(kind.rawValue) TRANSACTION")
+        let result: T
+        do {
+            result = try body(self)
+            try execute("COMMIT TRANSACTION")
+        } catch {
+            finishTransaction("ROLLBACK TRANSACTION")
+            throw error
+        }
+        return result
+    }
+
+    private func savepoint<T>(_ body: (Connection) throws -> T) throws -> T {
+        savepointDepth += 1
+        defer { savepointDepth -= 1 }
+        let name = "beestore_savepoint_\(savepointDepth)"
+        try execute("SAVEPOINT \(name)")
+        let result: T
+        do {
+            result = try body(self)
+            try execute("RELEASE SAVEPOINT \(name)")
+        } catch {
+            finishTransaction("ROLLBACK TO SAVEPOINT \(name)")
+            if isInTransaction { try? execute("RELEASE SAVEPOINT \(name)") }
+            throw error
+        }
+        return result
+    }
+
+    /// Ends the open transaction with `sql`, unless SQLite already ended it (it rolls
+    /// back by itself on some errors, such as a full disk).
+    private func finishTransaction(_ sql: String) {
+        guard isInTransaction else { return }
+        try? execute(sql)
+    }
+
+    /// Runs `body` in a deferred read transaction, so all its statements see one snapshot.
+    func readTransaction<T>(_ body: () throws -> T) throws -> T {
+        if isInTransaction {
+            return try body()
+        }
+        try execute("BEGIN DEFERRED TRANSACTION")
+        defer { finishTransaction("COMMIT TRANSACTION") }
+        return try body()
+    }
+
+    /// Runs `body` refusing statements that write.
+    func readOnlyAccess<T>(_ body: () throws -> T) rethrows -> T {
+        let previous = state.isReadOnlyAccess
+        state.isReadOnlyAccess = true
+        defer { state.isReadOnlyAccess = previous }
+        return try body()
+    }
+}
+
+/// How a transaction takes its locks (`BEGIN DEFERRED | IMMEDIATE | EXCLUSIVE`).
+public enum TransactionKind: String, Sendable {
+    /// Locks are taken by the first statement that needs them.
+    case deferred = "DEFERRED"
+    /// The write lock is taken at once, so the transaction never fails later with
+    /// `SQLITE_BUSY` because another connection started writing first. The default.
+    case immediate = "IMMEDIATE"
+    /// Like immediate; in rollback-journal modes, also keeps readers out.
+    case exclusive = "EXCLUSIVE"
+}

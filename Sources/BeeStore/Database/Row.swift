@@ -1,0 +1,123 @@
+/// One row of a query result: values by column index or by column name.
+///
+/// ```swift
+/// let row = try db.fetchOne("SELECT id, name FROM player WHERE id = ?", [1])!
+/// let id: Int = try row["id"]
+/// let name = try row.decode(String.self, column: "name")
+/// let raw: Value = row[1]
+/// ```
+public struct Row: Sendable, Hashable {
+    /// The column names of the statement the row came from, shared by all its rows.
+    let columns: ColumnNames
+
+    /// The row's values, in column order.
+    public let values: [Value]
+
+    init(columns: ColumnNames, values: [Value]) {
+        self.columns = columns
+        self.values = values
+    }
+
+    /// Creates a row from column names and values (of equal count).
+    public init(_ pairs: KeyValuePairs<String, Value>) {
+        self.init(columns: ColumnNames(pairs.map(\.key)), values: pairs.map(\.value))
+    }
+
+    /// The column names, in order.
+    public var columnNames: [String] { columns.names }
+
+    /// The number of columns.
+    public var count: Int { values.count }
+
+    /// The index of a column, matched exactly first and then case-insensitively as SQL does.
+    public func index(ofColumn name: String) -> Int? {
+        columns.index(of: name)
+    }
+
+    /// The value at a column index. The index must be in `0..<count`.
+    public subscript(index: Int) -> Value {
+        values[index]
+    }
+
+    /// The value of a named column, or nil when the row has no such column.
+    public subscript(column: String) -> Value? {
+        columns.index(of: column).map { values[$0] }
+    }
+
+    /// The value at a column index, converted; throws on a wrong type or a bad index.
+    public subscript<T: DatabaseValueConvertible>(index: Int) -> T {
+        get throws { try decode(T.self, at: index) }
+    }
+
+    /// The value of a named column, converted; throws on a wrong type or a missing column.
+    public subscript<T: DatabaseValueConvertible>(column: String) -> T {
+        get throws { try decode(T.self, column: column) }
+    }
+
+    /// Converts the value at a column index, or throws a ``ConversionError``.
+    public func decode<T: DatabaseValueConvertible>(_ type: T.Type, at index: Int) throws -> T {
+        guard values.indices.contains(index) else {
+            throw ConversionError.columnIndexOutOfRange(index, columnCount: values.count)
+        }
+        do {
+            return try T(databaseValue: values[index])
+        } catch let error as ConversionError {
+            throw error.inColumn(columns.names[index])
+        }
+    }
+
+    /// Converts the value of a named column, or throws a ``ConversionError``.
+    public func decode<T: DatabaseValueConvertible>(_ type: T.Type, column: String) throws -> T {
+        guard let index = columns.index(of: column) else {
+            throw ConversionError.missingColumn(column, available: columns.names)
+        }
+        return try decode(type, at: index)
+    }
+
+    /// The row as a dictionary from column name to value (a later duplicate name wins).
+    public var dictionary: [String: Value] {
+        Dictionary(zip(columns.names, values), uniquingKeysWith: { _, last in last })
+    }
+
+    /// Rows are equal when their column names and values are.
+    public static func == (lhs: Row, rhs: Row) -> Bool {
+        lhs.values == rhs.values && lhs.columns.names == rhs.columns.names
+    }
+
+    /// Hashes the column names and values.
+    public func hash(into hasher: inout Hasher) {
+        hasher.combine(columns.names)
+        hasher.combine(values)
+    }
+}
+
+extension Row: CustomStringConvertible {
+    /// `[id:1 name:'Arthur']`.
+    public var description: String {
+        "[" + zip(columns.names, values).map { "\($0):\($1)" }.joined(separator: " ") + "]"
+    }
+}
+
+/// Column names and a name-to-index lookup, computed once per statement.
+final class ColumnNames: Sendable {
+    let names: [String]
+    private let exact: [String: Int]
+    private let folded: [String: Int]
+
+    init(_ names: [String]) {
+        self.names = names
+        var exact: [String: Int] = [:]
+        var folded: [String: Int] = [:]
+        for (index, name) in names.enumerated() {
+            if exact[name] == nil { exact[name] = index }
+            let key = name.lowercased()
+            if folded[key] == nil { folded[key] = index }
+        }
+        self.exact = exact
+        self.folded = folded
+    }
+
+    func index(of name: String) -> Int? {
+        exact[name] ?? folded[name.lowercased()]
+    }
+}

@@ -1,0 +1,214 @@
+import CSQLite
+import Foundation
+
+/// A prepared SQL statement of a ``Connection``.
+///
+/// Statements come from ``Connection/cachedStatement(_:)`` (reused for the same SQL
+/// text) or ``Connection/makeStatement(_:)``. They belong to their connection: use
+/// them only inside the `read`/`write` closure that gave you the connection.
+public final class Statement {
+    /// The SQL text the statement was compiled from.
+    public let sql: String
+
+    let handle: OpaquePointer
+    let state: ConnectionState
+
+    /// Whether the statement is being executed (a cached statement in use is not handed out again).
+    var isBusy = false
+
+    /// The number of columns the statement returns.
+    public let columnCount: Int
+
+    /// The result column names, computed once.
+    public var columnNames: [String] { columns.names }
+
+    private(set) lazy var columns = ColumnNames(
+        (0..<Int32(columnCount)).map { String(cString: sqlite3_column_name(handle, $0)) }
+    )
+
+    init(sql: String, handle: OpaquePointer, state: ConnectionState) {
+        self.sql = sql
+        self.handle = handle
+        self.state = state
+        self.columnCount = Int(sqlite3_column_count(handle))
+    }
+
+    deinit {
+        sqlite3_finalize(handle)
+    }
+
+    /// Whether the statement leaves the database unchanged.
+    public var isReadOnly: Bool {
+        sqlite3_stmt_readonly(handle) != 0
+    }
+
+    /// The number of parameters the statement takes.
+    public var parameterCount: Int {
+        Int(sqlite3_bind_parameter_count(handle))
+    }
+
+    /// Runs the statement to completion, discarding any rows.
+    public func execute(_ arguments: StatementArguments = []) throws {
+        try run(arguments) {
+            while try step() {}
+        }
+    }
+
+    /// Runs the statement and returns all its rows.
+    public func fetchAll(_ arguments: StatementArguments = []) throws -> [Row] {
+        try run(arguments) {
+            var rows: [Row] = []
+            while try step() {
+                rows.append(currentRow())
+            }
+            return rows
+        }
+    }
+
+    /// Runs the statement and returns its first row, if any.
+    public func fetchOne(_ arguments: StatementArguments = []) throws -> Row? {
+        try run(arguments) {
+            try step() ? currentRow() : nil
+        }
+    }
+
+    /// Runs the statement, calling `body` for each row as it is stepped, without
+    /// keeping the rows in memory. Throwing from `body` stops the iteration.
+    public func forEachRow(_ arguments: StatementArguments = [], _ body: (Row) throws -> Void) throws {
+        try run(arguments) {
+            while try step() {
+                try body(currentRow())
+            }
+        }
+    }
+
+    /// Binds `arguments`, runs `body` (which steps the statement), and resets the
+    /// statement whatever happens, so it can be reused.
+    func run<T>(_ arguments: StatementArguments, _ body: () throws -> T) throws -> T {
+        if state.isReadOnlyAccess && !isReadOnly {
+            throw DatabaseError(
+                code: .readOnly, message: "a read access cannot run a statement that writes", sql: sql)
+        }
+        isBusy = true
+        defer {
+            sqlite3_reset(handle)
+            isBusy = false
+        }
+        try bind(arguments)
+        state.counters.recordExecution()
+        return try body()
+    }
+
+    /// Advances to the next row; false when the statement is done.
+    func step() throws -> Bool {
+        switch sqlite3_step(handle) {
+        case SQLITE_ROW:
+            return true
+        case SQLITE_DONE:
+            return false
+        case let code:
+            throw state.error(code: code, sql: sql)
+        }
+    }
+
+    /// The current row, copied out of the statement.
+    func currentRow() -> Row {
+        var values: [Value] = []
+        values.reserveCapacity(columnCount)
+        for index in 0..<Int32(columnCount) {
+            values.append(value(at: index))
+        }
+        return Row(columns: columns, values: values)
+    }
+
+    /// The value of a column of the current row.
+    func value(at index: Int32) -> Value {
+        switch sqlite3_column_type(handle, index) {
+        case SQLITE_INTEGER:
+            return .integer(sqlite3_column_int64(handle, index))
+        case SQLITE_FLOAT:
+            return .real(sqlite3_column_double(handle, index))
+        case SQLITE_TEXT:
+            let bytes = sqlite3_column_text(handle, index)
+            let count = Int(sqlite3_column_bytes(handle, index))
+            return .text(String(decoding: UnsafeBufferPointer(start: bytes, count: count), as: UTF8.self))
+        case SQLITE_BLOB:
+            let count = Int(sqlite3_column_bytes(handle, index))
+            guard count > 0, let bytes = sqlite3_column_blob(handle, index) else { return .blob(Data()) }
+            return .blob(Data(bytes: bytes, count: count))
+        default:
+            return .null
+        }
+    }
+
+    private func bind(_ arguments: StatementArguments) throws {
+        let expected = parameterCount
+        if arguments.namedValues.isEmpty {
+            guard arguments.values.count == expected else {
+                throw DatabaseError(
+                    code: .range,
+                    message: "wrong number of arguments: the statement takes \(expected), \(arguments.values.count) given",
+                    sql: sql)
+            }
+            for (offset, value) in arguments.values.enumerated() {
+                try bind(value, at: Int32(offset + 1))
+            }
+            return
+        }
+        var unused = Set(arguments.namedValues.keys)
+        for index in stride(from: 1, through: expected, by: 1) {
+            guard let cName = sqlite3_bind_parameter_name(handle, Int32(index)) else {
+                throw DatabaseError(
+                    code: .range, message: "positional parameter \(index) cannot take a named argument", sql: sql)
+            }
+            let name = String(cString: cName)
+            let bare = String(name.dropFirst())
+            let key = arguments.namedValues[name] != nil ? name : bare
+            guard let value = arguments.namedValues[key] else {
+                throw DatabaseError(code: .range, message: "missing argument for parameter \(name)", sql: sql)
+            }
+            unused.remove(key)
+            try bind(value, at: Int32(index))
+        }
+        if let extra = unused.sorted().first {
+            throw DatabaseError(code: .range, message: "no parameter named \(extra) in the statement", sql: sql)
+        }
+    }
+
+    private func bind(_ value: Value, at index: Int32) throws {
+        let code: Int32
+        switch value {
+        case .null:
+            code = sqlite3_bind_null(handle, index)
+        case .integer(let integer):
+            code = sqlite3_bind_int64(handle, index, integer)
+        case .real(let real):
+            code = sqlite3_bind_double(handle, index, real)
+        case .text(var text):
+            code = text.withUTF8 { buffer in
+                guard let base = buffer.baseAddress, buffer.count > 0 else {
+                    return sqlite3_bind_text(handle, index, "", 0, transientDestructor)
+                }
+                return base.withMemoryRebound(to: CChar.self, capacity: buffer.count) { characters in
+                    sqlite3_bind_text64(
+                        handle, index, characters, UInt64(buffer.count), transientDestructor, UInt8(SQLITE_UTF8))
+                }
+            }
+        case .blob(let data):
+            code = data.withUnsafeBytes { buffer in
+                guard let base = buffer.baseAddress, buffer.count > 0 else {
+                    return sqlite3_bind_zeroblob(handle, index, 0)
+                }
+                return sqlite3_bind_blob64(handle, index, base, UInt64(buffer.count), transientDestructor)
+            }
+        }
+        guard code == SQLITE_OK else {
+            throw state.error(code: code, sql: sql)
+        }
+    }
+}
+
+/// `SQLITE_TRANSIENT`: SQLite copies bound text and blobs before the call returns.
+var transientDestructor: sqlite3_destructor_type {
+    unsafeBitCast(OpaquePointer(bitPattern: -1), to: sqlite3_destructor_type.self)
+}

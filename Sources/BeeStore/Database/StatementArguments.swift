@@ -1,0 +1,54 @@
+/// The values bound to a statement's parameters: positional (`?`) or named
+/// (`:name`, `@name`, `$name`). Values are always bound, never spliced into SQL.
+///
+/// ```swift
+/// try db.execute("INSERT INTO player (name, score) VALUES (?, ?)", ["Arthur", 100])
+/// try db.execute("UPDATE player SET score = :score WHERE name = :name", ["score": 120, "name": "Arthur"])
+/// ```
+public struct StatementArguments: Sendable, Equatable {
+    /// Values bound in order to the positional parameters.
+    public var values: [Value]
+
+    /// Values bound by name; keys may omit the `:`, `@` or `$` prefix.
+    public var namedValues: [String: Value]
+
+    /// Positional arguments from database values.
+    public init(_ values: [Value] = []) {
+        self.values = values
+        self.namedValues = [:]
+    }
+
+    /// Positional arguments from any convertible values; `nil` binds `NULL`.
+    public init(_ values: [(any DatabaseValueConvertible)?]) {
+        self.init(values.map { $0?.databaseValue ?? .null })
+    }
+
+    /// Named arguments.
+    public init(named: [String: Value]) {
+        self.values = []
+        self.namedValues = named
+    }
+
+    /// Whether there is nothing to bind.
+    public var isEmpty: Bool {
+        values.isEmpty && namedValues.isEmpty
+    }
+}
+
+extension StatementArguments: ExpressibleByArrayLiteral {
+    /// Positional arguments: `["Arthur", 100, nil]`.
+    public init(arrayLiteral elements: (any DatabaseValueConvertible)?...) {
+        self.init(elements)
+    }
+}
+
+extension StatementArguments: ExpressibleByDictionaryLiteral {
+    /// Named arguments: `["name": "Arthur", "score": 100]`.
+    public init(dictionaryLiteral elements: (String, (any DatabaseValueConvertible)?)...) {
+        var named: [String: BeeStore.Value] = [:]
+        for (key, value) in elements {
+            named[key] = value?.databaseValue ?? .null
+        }
+        self.init(named: named)
+    }
+}

@@ -1,0 +1,63 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Musl)
+import Musl
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+/// The connections the current thread holds, so that nested accesses to the same
+/// database (a record saved inside `db.transaction { … }`) reuse them instead of
+/// waiting for themselves.
+final class ThreadContext {
+    struct Entry {
+        let owner: ObjectIdentifier
+        let connection: Connection
+        let isWriter: Bool
+    }
+
+    private(set) var entries: [Entry] = []
+
+    /// The context of the calling thread, created on first use and released when the thread exits.
+    static var current: ThreadContext {
+        if let pointer = pthread_getspecific(threadContextKey) {
+            return Unmanaged<ThreadContext>.fromOpaque(pointer).takeUnretainedValue()
+        }
+        let context = ThreadContext()
+        pthread_setspecific(threadContextKey, Unmanaged.passRetained(context).toOpaque())
+        return context
+    }
+
+    /// The connection of `owner` this thread is already using, if any.
+    func entry(for owner: ObjectIdentifier) -> Entry? {
+        // Innermost first: a read nested in a write sees the writer.
+        for entry in entries.reversed() where entry.owner == owner {
+            return entry
+        }
+        return nil
+    }
+
+    /// Runs `body` with `connection` registered as held by this thread for `owner`.
+    func holding<T>(
+        _ connection: Connection, for owner: ObjectIdentifier, isWriter: Bool, _ body: () throws -> T
+    ) rethrows -> T {
+        entries.append(Entry(owner: owner, connection: connection, isWriter: isWriter))
+        defer { entries.removeLast() }
+        return try body()
+    }
+}
+
+private let threadContextKey: pthread_key_t = {
+    var key = pthread_key_t()
+    #if canImport(Darwin)
+    pthread_key_create(&key) { pointer in
+        Unmanaged<ThreadContext>.fromOpaque(pointer).release()
+    }
+    #else
+    pthread_key_create(&key) { pointer in
+        guard let pointer else { return }
+        Unmanaged<ThreadContext>.fromOpaque(pointer).release()
+    }
+    #endif
+    return key
+}()
