@@ -1,0 +1,43 @@
+import Foundation
+
+@testable import BeeStore
+
+/// A fresh directory under the system's temporary directory, removed when released.
+final class TemporaryDirectory: @unchecked Sendable {
+    let url: URL
+
+    init(_ name: String = "BeeStoreTests") throws {
+        url = FileManager.default.temporaryDirectory
+            .appendingPathComponent("\(name)-\(UUID().uuidString)", isDirectory: true)
+        try FileManager.default.createDirectory(at: url, withIntermediateDirectories: true)
+    }
+
+    deinit {
+        try? FileManager.default.removeItem(at: url)
+    }
+
+    /// The path of a file inside the directory.
+    func path(_ name: String) -> String {
+        url.appendingPathComponent(name).path
+    }
+}
+
+/// The shared fixtures folder (`../shared/fixtures` beside the repository).
+enum Fixtures {
+    static var directory: URL {
+        URL(fileURLWithPath: #filePath)
+            .deletingLastPathComponent()  // BeeStoreTests
+            .deletingLastPathComponent()  // Tests
+            .deletingLastPathComponent()  // repository
+            .deletingLastPathComponent()  // its parent
+            .appendingPathComponent("shared/fixtures", isDirectory: true)
+    }
+
+    /// A writable copy of a fixture database in `directory`.
+    static func copy(_ name: String, into directory: TemporaryDirectory) throws -> String {
+        let destination = directory.path(name)
+        try FileManager.default.copyItem(
+            atPath: Fixtures.directory.appendingPathComponent(name).path, toPath: destination)
+        return destination
+    }
+}
