@@ -71,7 +71,6 @@ public final class Database: Sendable {
     }
 
     private static func setUp(_ connection: Connection, configuration: Configuration) throws {
-        try connection.execute("PRAGMA foreign_keys = \(configuration.foreignKeysEnabled ? "ON" : "OFF")")
         guard !configuration.readOnly, connection.path != ":memory:" else { return }
         if let mode = configuration.journalMode {
             try connection.execute("PRAGMA journal_mode = \(mode.rawValue)")

@@ -37,6 +37,10 @@ public final class Statement {
         sqlite3_finalize(handle)
     }
 
+    /// Whether the statement is a `PRAGMA`: pragmas that only query (such as
+    /// `PRAGMA journal_mode`) are allowed in reads, although SQLite does not call them read-only.
+    private lazy var isPragma = sql.drop(while: \.isWhitespace).prefix(6).uppercased() == "PRAGMA"
+
     /// Whether the statement leaves the database unchanged.
     public var isReadOnly: Bool {
         sqlite3_stmt_readonly(handle) != 0
@@ -85,7 +89,7 @@ public final class Statement {
     /// Binds `arguments`, runs `body` (which steps the statement), and resets the
     /// statement whatever happens, so it can be reused.
     func run<T>(_ arguments: StatementArguments, _ body: () throws -> T) throws -> T {
-        if state.isReadOnlyAccess && !isReadOnly {
+        if state.isReadOnlyAccess && !isReadOnly && !isPragma {
             throw DatabaseError(
                 code: .readOnly, message: "a read access cannot run a statement that writes", sql: sql)
         }
@@ -162,8 +166,7 @@ public final class Statement {
                     code: .range, message: "positional parameter \(index) cannot take a named argument", sql: sql)
             }
             let name = String(cString: cName)
-            let bare = String(name.dropFirst())
-            let key = arguments.namedValues[name] != nil ? name : bare
+            let key = StatementArguments.bareName(name)
             guard let value = arguments.namedValues[key] else {
                 throw DatabaseError(code: .range, message: "missing argument for parameter \(name)", sql: sql)
             }

@@ -9,7 +9,7 @@ public struct StatementArguments: Sendable, Equatable {
     /// Values bound in order to the positional parameters.
     public var values: [Value]
 
-    /// Values bound by name; keys may omit the `:`, `@` or `$` prefix.
+    /// Values bound by name, keyed by parameter name without its `:`, `@` or `$` prefix.
     public var namedValues: [String: Value]
 
     /// Positional arguments from database values.
@@ -23,10 +23,17 @@ public struct StatementArguments: Sendable, Equatable {
         self.init(values.map { $0?.databaseValue ?? .null })
     }
 
-    /// Named arguments.
+    /// Named arguments; a leading `:`, `@` or `$` in a name is ignored.
     public init(named: [String: Value]) {
         self.values = []
-        self.namedValues = named
+        self.namedValues = Dictionary(
+            named.map { (StatementArguments.bareName($0.key), $0.value) }, uniquingKeysWith: { _, last in last })
+    }
+
+    /// A parameter name without its `:`, `@` or `$` prefix.
+    static func bareName(_ name: String) -> String {
+        guard let first = name.first, ":@$".contains(first) else { return name }
+        return String(name.dropFirst())
     }
 
     /// Whether there is nothing to bind.
