@@ -149,9 +149,9 @@ struct DatabaseTests {
         #expect(row[0] == .integer(1))
         #expect(row["name"] == .text("Arthur"))
         #expect(row["missing"] == nil)
-        let id: Int = try row["id"]
-        let name: String = try row[1]
-        let absent: String? = try row["absent"]
+        let id: Int = try row.decode(column: "id")
+        let name: String = try row.decode(at: 1)
+        let absent: String? = try row.decode(column: "absent")
         #expect(id == 1 && name == "Arthur" && absent == nil)
         #expect(try row.decode(Double.self, column: "score") == 2.5)
         #expect(row.dictionary["score"] == .real(2.5))
@@ -164,10 +164,10 @@ struct DatabaseTests {
             try row.decode(Int.self, column: "name")
         }
         #expect(throws: ConversionError.typeMismatch(expected: "Int", value: .null, column: "age")) {
-            let _: Int = try row["age"]
+            let _: Int = try row.decode(column: "age")
         }
         #expect(throws: ConversionError.missingColumn("nope", available: ["name", "age"])) {
-            let _: Int = try row["nope"]
+            let _: Int = try row.decode(column: "nope")
         }
         #expect(throws: ConversionError.columnIndexOutOfRange(5, columnCount: 2)) {
             try row.decode(Int.self, at: 5)

@@ -23,7 +23,7 @@ struct ReadmeExamplesTests {
 
         // Rows give typed values by column name or index; a wrong type throws, never crashes.
         let rows = try db.fetchAll("SELECT name, score FROM player ORDER BY score DESC")
-        let best: String = try rows[0]["name"]
+        let best: String = try rows[0].decode(column: "name")
         let total = try db.fetchValue(Int.self, "SELECT sum(score) FROM player")
 
         // Reads see one snapshot and run in parallel with the writer.

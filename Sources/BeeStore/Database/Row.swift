@@ -2,9 +2,9 @@
 ///
 /// ```swift
 /// let row = try db.fetchOne("SELECT id, name FROM player WHERE id = ?", [1])!
-/// let id: Int = try row["id"]
-/// let name = try row.decode(String.self, column: "name")
-/// let raw: Value = row[1]
+/// let id: Int = try row.decode(column: "id")
+/// let name = try row.decode(String.self, at: 1)
+/// let raw: Value? = row["name"]
 /// ```
 public struct Row: Sendable, Hashable {
     /// The column names of the statement the row came from, shared by all its rows.
@@ -44,18 +44,8 @@ public struct Row: Sendable, Hashable {
         columns.index(of: column).map { values[$0] }
     }
 
-    /// The value at a column index, converted; throws on a wrong type or a bad index.
-    public subscript<T: DatabaseValueConvertible>(index: Int) -> T {
-        get throws { try decode(T.self, at: index) }
-    }
-
-    /// The value of a named column, converted; throws on a wrong type or a missing column.
-    public subscript<T: DatabaseValueConvertible>(column: String) -> T {
-        get throws { try decode(T.self, column: column) }
-    }
-
     /// Converts the value at a column index, or throws a ``ConversionError``.
-    public func decode<T: DatabaseValueConvertible>(_ type: T.Type, at index: Int) throws -> T {
+    public func decode<T: DatabaseValueConvertible>(_ type: T.Type = T.self, at index: Int) throws -> T {
         guard values.indices.contains(index) else {
             throw ConversionError.columnIndexOutOfRange(index, columnCount: values.count)
         }
@@ -67,7 +57,7 @@ public struct Row: Sendable, Hashable {
     }
 
     /// Converts the value of a named column, or throws a ``ConversionError``.
-    public func decode<T: DatabaseValueConvertible>(_ type: T.Type, column: String) throws -> T {
+    public func decode<T: DatabaseValueConvertible>(_ type: T.Type = T.self, column: String) throws -> T {
         guard let index = columns.index(of: column) else {
             throw ConversionError.missingColumn(column, available: columns.names)
         }

@@ -13,14 +13,14 @@ public struct StatementArguments: Sendable, Equatable {
     public var namedValues: [String: Value]
 
     /// Positional arguments from database values.
-    public init(_ values: [Value] = []) {
+    public init(values: [Value] = []) {
         self.values = values
         self.namedValues = [:]
     }
 
     /// Positional arguments from any convertible values; `nil` binds `NULL`.
     public init(_ values: [(any DatabaseValueConvertible)?]) {
-        self.init(values.map { $0?.databaseValue ?? .null })
+        self.init(values: values.map { $0?.databaseValue ?? .null })
     }
 
     /// Named arguments; a leading `:`, `@` or `$` in a name is ignored.

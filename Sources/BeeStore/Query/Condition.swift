@@ -1,0 +1,117 @@
+/// A comparison operator of a `where` or `having` condition.
+public enum ComparisonOperator: String, Sendable {
+    /// `=`
+    case equal = "="
+    /// `<>`
+    case notEqual = "<>"
+    /// `<`
+    case lessThan = "<"
+    /// `<=`
+    case lessThanOrEqual = "<="
+    /// `>`
+    case greaterThan = ">"
+    /// `>=`
+    case greaterThanOrEqual = ">="
+}
+
+/// How a `like` condition matches its text.
+public enum LikeMatch: Sendable {
+    /// The text appears anywhere ({Bee}'s `LIKE`): `%text%`.
+    case contains
+    /// The value starts with the text: `text%`.
+    case prefix
+    /// The value ends with the text: `%text`.
+    case suffix
+    /// The text is a LIKE pattern with its own `%` and `_` wildcards, used as given.
+    case pattern
+}
+
+/// A list of conditions joined by `AND` and `OR`, rendered in the order they were added
+/// (so `AND` binds tighter than `OR`, as in SQL); use a group for other groupings.
+public struct Conditions: Sendable {
+    enum Conjunction: String, Sendable {
+        case and = "AND"
+        case or = "OR"
+    }
+
+    indirect enum Condition: Sendable {
+        case comparison(column: String, ComparisonOperator, Value)
+        case isNull(column: String, negated: Bool)
+        case inList(column: String, [Value], negated: Bool)
+        case like(column: String, pattern: String, negated: Bool)
+        case expression(String, ComparisonOperator, Value)
+        case sql(String, [Value])
+        case group(Conditions)
+    }
+
+    private(set) var terms: [(Conjunction, Condition)] = []
+
+    /// Whether no condition was added.
+    public var isEmpty: Bool { terms.isEmpty }
+
+    /// An empty list.
+    public init() {}
+
+    mutating func add(_ condition: Condition, _ conjunction: Conjunction) {
+        terms.append((conjunction, condition))
+    }
+
+    func render(into renderer: inout SQLRenderer) {
+        for (index, (conjunction, condition)) in terms.enumerated() {
+            if index > 0 {
+                renderer.append(" \(conjunction.rawValue) ")
+            }
+            render(condition, into: &renderer)
+        }
+    }
+
+    private func render(_ condition: Condition, into renderer: inout SQLRenderer) {
+        switch condition {
+        case .comparison(let column, let comparison, let value):
+            renderer.appendIdentifier(column)
+            renderer.append(" \(comparison.rawValue) ")
+            renderer.bind(value)
+        case .isNull(let column, let negated):
+            renderer.appendIdentifier(column)
+            renderer.append(negated ? " IS NOT NULL" : " IS NULL")
+        case .inList(let column, let values, let negated):
+            // SQLite accepts an empty list: `IN ()` matches nothing, `NOT IN ()` everything.
+            renderer.appendIdentifier(column)
+            renderer.append(negated ? " NOT IN (" : " IN (")
+            renderer.bindList(values)
+            renderer.append(")")
+        case .like(let column, let pattern, let negated):
+            renderer.appendIdentifier(column)
+            renderer.append(negated ? " NOT LIKE " : " LIKE ")
+            renderer.bind(.text(pattern))
+            renderer.append(" ESCAPE '\\'")
+        case .expression(let expression, let comparison, let value):
+            renderer.append("\(expression) \(comparison.rawValue) ")
+            renderer.bind(value)
+        case .sql(let text, let values):
+            renderer.append("(")
+            renderer.append(sql: text, arguments: values)
+            renderer.append(")")
+        case .group(let group):
+            renderer.append("(")
+            group.render(into: &renderer)
+            renderer.append(")")
+        }
+    }
+
+    /// The LIKE pattern for `text`, with `%`, `_` and `\` in it escaped unless it is a pattern.
+    static func likePattern(_ text: String, _ match: LikeMatch) -> String {
+        guard match != .pattern else { return text }
+        var escaped = ""
+        for character in text {
+            if character == "%" || character == "_" || character == "\\" { escaped.append("\\") }
+            escaped.append(character)
+        }
+        switch match {
+        case .contains: return "%\(escaped)%"
+        case .prefix: return "\(escaped)%"
+        case .suffix: return "%\(escaped)"
+        case .pattern: return text
+        }
+    }
+}

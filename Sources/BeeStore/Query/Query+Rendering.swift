@@ -1,0 +1,210 @@
+extension Query {
+    /// The SQL of the `SELECT` this query runs with `get()` (not validated; see ``selectStatement()``).
+    public var sql: String {
+        renderSelect().sql
+    }
+
+    /// The values bound to the `?` placeholders of ``sql``, in order.
+    public var arguments: [Value] {
+        renderSelect().arguments
+    }
+
+    /// The `SELECT` statement of `get()`, or a ``QueryError`` for a misuse.
+    public func selectStatement() throws -> SQLStatement {
+        try validateSelect()
+        return renderSelect()
+    }
+
+    /// The `INSERT` statement of `insert()`, or a ``QueryError`` when nothing is set.
+    public func insertStatement(orReplace: Bool = false) throws -> SQLStatement {
+        try validateTable()
+        guard !assignments.isEmpty else { throw QueryError.noValuesToInsert(table: table) }
+        var renderer = SQLRenderer()
+        renderer.append(orReplace ? "INSERT OR REPLACE INTO " : "INSERT INTO ")
+        renderer.appendIdentifier(table)
+        renderer.append(" (")
+        renderer.appendIdentifiers(assignments.map(\.column))
+        renderer.append(") VALUES (")
+        renderer.bindList(assignments.map(\.value))
+        renderer.append(")")
+        if let conflict, !orReplace {
+            try renderConflict(conflict, into: &renderer)
+        }
+        return renderer.statement
+    }
+
+    /// The `UPDATE` statement of `update()`, or a ``QueryError`` when nothing is set.
+    public func updateStatement() throws -> SQLStatement {
+        try validateTable()
+        guard !assignments.isEmpty else { throw QueryError.noValuesToUpdate(table: table) }
+        var renderer = SQLRenderer()
+        renderer.append("UPDATE ")
+        renderer.appendIdentifier(table)
+        renderer.append(" SET ")
+        for (index, assignment) in assignments.enumerated() {
+            if index > 0 { renderer.append(", ") }
+            renderer.appendIdentifier(assignment.column)
+            renderer.append(" = ")
+            renderer.bind(assignment.value)
+        }
+        renderWhere(into: &renderer)
+        return renderer.statement
+    }
+
+    /// The `DELETE` statement of `delete()`.
+    public func deleteStatement() throws -> SQLStatement {
+        try validateTable()
+        var renderer = SQLRenderer()
+        renderer.append("DELETE FROM ")
+        renderer.appendIdentifier(table)
+        renderWhere(into: &renderer)
+        return renderer.statement
+    }
+
+    /// `SELECT function(column)` over the rows this query selects, wrapping the query
+    /// in a subquery when its limit, grouping or distinctness changes which rows those are.
+    func aggregateStatement(_ function: String, _ column: String?) throws -> SQLStatement {
+        try validateSelect()
+        var renderer = SQLRenderer()
+        if isDistinct || !groupColumns.isEmpty || limitCount != nil || offsetCount != nil {
+            // The subquery's columns carry no table qualifier.
+            let target = column.map { SQLRenderer.quote(Self.unqualified($0)) } ?? "*"
+            let inner = renderSelect()
+            renderer.append("SELECT \(function)(\(target)) FROM (")
+            renderer.append(sql: inner.sql, arguments: inner.arguments)
+            renderer.append(")")
+        } else {
+            renderer.append("SELECT \(function)(\(column.map(SQLRenderer.quote) ?? "*")) FROM ")
+            renderFromJoinsWhere(into: &renderer)
+        }
+        return renderer.statement
+    }
+
+    /// `SELECT EXISTS (query)`.
+    func existsStatement() throws -> SQLStatement {
+        try validateSelect()
+        let inner = renderSelect()
+        var renderer = SQLRenderer()
+        renderer.append("SELECT EXISTS (")
+        renderer.append(sql: inner.sql, arguments: inner.arguments)
+        renderer.append(")")
+        return renderer.statement
+    }
+
+    private static func unqualified(_ column: String) -> String {
+        column.split(separator: ".").last.map(String.init) ?? column
+    }
+
+    func validateTable() throws {
+        if table.isEmpty { throw QueryError.emptyName("table") }
+    }
+
+    private func validateSelect() throws {
+        try validateTable()
+        if !havingConditions.isEmpty && groupColumns.isEmpty {
+            throw QueryError.havingWithoutGroupBy(table: table)
+        }
+        if let limitCount, limitCount < 0 { throw QueryError.negativeLimit(limitCount) }
+        if let offsetCount, offsetCount < 0 { throw QueryError.negativeLimit(offsetCount) }
+    }
+
+    func renderSelect() -> SQLStatement {
+        var renderer = SQLRenderer()
+        renderer.append(isDistinct ? "SELECT DISTINCT " : "SELECT ")
+        renderSelection(into: &renderer)
+        renderer.append(" FROM ")
+        renderFromJoinsWhere(into: &renderer)
+        if !groupColumns.isEmpty {
+            renderer.append(" GROUP BY ")
+            renderer.appendIdentifiers(groupColumns)
+        }
+        if !havingConditions.isEmpty {
+            renderer.append(" HAVING ")
+            havingConditions.render(into: &renderer)
+        }
+        renderOrdering(into: &renderer)
+        if let limitCount {
+            renderer.append(" LIMIT ")
+            renderer.bind(.integer(Int64(limitCount)))
+        }
+        if let offsetCount {
+            if limitCount == nil { renderer.append(" LIMIT -1") }
+            renderer.append(" OFFSET ")
+            renderer.bind(.integer(Int64(offsetCount)))
+        }
+        return renderer.statement
+    }
+
+    private func renderSelection(into renderer: inout SQLRenderer) {
+        guard !selection.isEmpty else {
+            renderer.append("*")
+            return
+        }
+        for (index, item) in selection.enumerated() {
+            if index > 0 { renderer.append(", ") }
+            switch item {
+            case .column(let name):
+                renderer.appendIdentifier(name)
+            case .aggregate(let function, let column, let alias):
+                renderer.append("\(function)(\(SQLRenderer.quote(column)))")
+                if let alias { renderer.append(" AS \(SQLRenderer.quoteSimple(alias))") }
+            case .sql(let expression):
+                renderer.append(expression)
+            }
+        }
+    }
+
+    private func renderFromJoinsWhere(into renderer: inout SQLRenderer) {
+        renderer.appendIdentifier(table)
+        for join in joins {
+            renderer.append(" \(join.kind) ")
+            renderer.appendIdentifier(join.table)
+            renderer.append(" ON ")
+            switch join.condition {
+            case .columns(let left, let right):
+                renderer.append("\(SQLRenderer.quote(left)) = \(SQLRenderer.quote(right))")
+            case .sql(let condition):
+                renderer.append(condition)
+            }
+        }
+        renderWhere(into: &renderer)
+    }
+
+    private func renderWhere(into renderer: inout SQLRenderer) {
+        guard !conditions.isEmpty else { return }
+        renderer.append(" WHERE ")
+        conditions.render(into: &renderer)
+    }
+
+    private func renderOrdering(into renderer: inout SQLRenderer) {
+        guard !ordering.isEmpty else { return }
+        renderer.append(" ORDER BY ")
+        for (index, item) in ordering.enumerated() {
+            if index > 0 { renderer.append(", ") }
+            switch item {
+            case .column(let column, let direction):
+                renderer.append("\(SQLRenderer.quote(column)) \(direction.rawValue)")
+            case .random:
+                renderer.append("RANDOM()")
+            case .sql(let expression):
+                renderer.append(expression)
+            }
+        }
+    }
+
+    private func renderConflict(_ conflict: ConflictClause, into renderer: inout SQLRenderer) throws {
+        renderer.append(" ON CONFLICT")
+        if !conflict.columns.isEmpty {
+            renderer.append(" (")
+            renderer.appendIdentifiers(conflict.columns)
+            renderer.append(")")
+        }
+        guard let updates = conflict.updates else {
+            renderer.append(" DO NOTHING")
+            return
+        }
+        guard !updates.isEmpty, !conflict.columns.isEmpty else { throw QueryError.nothingToUpsert(table: table) }
+        renderer.append(" DO UPDATE SET ")
+        renderer.append(updates.map { "\(SQLRenderer.quote($0)) = excluded.\(SQLRenderer.quote($0))" }.joined(separator: ", "))
+    }
+}

@@ -1,0 +1,89 @@
+/// A chainable description of one SQL statement on one table, in the manner of {Bee}'s
+/// `BeeDatabase`: `db.from("blogs").where("id", 1).get()`.
+///
+/// A query is an immutable value: each method returns a new query, so a base query can
+/// be kept and branched. Values are always bound as parameters and identifiers always
+/// quoted. ``sql`` and ``arguments`` show the `SELECT` it runs; the terminal methods
+/// (`get`, `count`, `insert`, `update`, `delete`, …) hand the SQL to the database core.
+///
+/// ```swift
+/// let recent = db.from("blogs").where("published", true).orderDesc("id")
+/// let page = try recent.limit(10).offset(20).get()
+/// let total = try recent.count()
+/// ```
+public struct Query: Filterable, Sendable {
+    /// The database the query runs on.
+    public let database: Database
+
+    /// The table the query reads or writes.
+    public let table: String
+
+    /// The `WHERE` conditions.
+    public var conditions = Conditions()
+
+    var selection: [Selection] = []
+    var isDistinct = false
+    var joins: [Join] = []
+    var groupColumns: [String] = []
+    var havingConditions = Conditions()
+    var ordering: [Ordering] = []
+    var limitCount: Int?
+    var offsetCount: Int?
+    var assignments: [(column: String, value: Value)] = []
+    var conflict: ConflictClause?
+
+    /// A query on `table` of `database`; usually made with ``Database/from(_:)``.
+    public init(database: Database, table: String) {
+        self.database = database
+        self.table = table
+    }
+
+    enum Selection: Sendable {
+        case column(String)
+        case aggregate(String, column: String, alias: String?)
+        case sql(String)
+    }
+
+    struct Join: Sendable {
+        let kind: String
+        let table: String
+        let condition: JoinCondition
+    }
+
+    enum JoinCondition: Sendable {
+        case columns(String, String)
+        case sql(String)
+    }
+
+    enum Ordering: Sendable {
+        case column(String, OrderDirection)
+        case random
+        case sql(String)
+    }
+
+    struct ConflictClause: Sendable {
+        let columns: [String]
+        let updates: [String]?
+    }
+
+    func with(_ change: (inout Query) -> Void) -> Query {
+        var copy = self
+        change(&copy)
+        return copy
+    }
+}
+
+/// A sort direction.
+public enum OrderDirection: String, Sendable {
+    /// Smallest first.
+    case ascending = "ASC"
+    /// Largest first.
+    case descending = "DESC"
+}
+
+extension Database {
+    /// A query on `table` ({Bee}'s `FROM`).
+    public func from(_ table: String) -> Query {
+        Query(database: self, table: table)
+    }
+}

@@ -1,0 +1,37 @@
+/// A misuse of a builder, detected before SQLite runs anything.
+public enum QueryError: Error, Sendable, Equatable, CustomStringConvertible {
+    /// `insert()` with no value set.
+    case noValuesToInsert(table: String)
+    /// `update()` with no value set.
+    case noValuesToUpdate(table: String)
+    /// `having` without `groupBy`.
+    case havingWithoutGroupBy(table: String)
+    /// An empty table or column name.
+    case emptyName(String)
+    /// A negative `limit` or `offset`.
+    case negativeLimit(Int)
+    /// A table definition without any field, or a modifier with no field to apply to.
+    case noField(table: String)
+    /// A primary key declared on a field and on the table, or twice.
+    case conflictingPrimaryKey(table: String)
+    /// `autoIncrement()` on a field that is not an integer primary key.
+    case invalidAutoIncrement(table: String, column: String)
+    /// An upsert whose `DO UPDATE` names no column to update.
+    case nothingToUpsert(table: String)
+
+    /// One line naming the table and what is wrong.
+    public var description: String {
+        switch self {
+        case .noValuesToInsert(let table): "insert into \"\(table)\" sets no value: call set(_:_:) first"
+        case .noValuesToUpdate(let table): "update of \"\(table)\" sets no value: call set(_:_:) first"
+        case .havingWithoutGroupBy(let table): "having on \"\(table)\" needs a groupBy"
+        case .emptyName(let what): "empty \(what) name"
+        case .negativeLimit(let value): "limit and offset must not be negative (got \(value))"
+        case .noField(let table): "table \"\(table)\" has no field: call field(_:_:) first"
+        case .conflictingPrimaryKey(let table): "table \"\(table)\" declares its primary key more than once"
+        case .invalidAutoIncrement(let table, let column):
+            "autoIncrement on \"\(table)\".\"\(column)\" needs an INTEGER PRIMARY KEY field"
+        case .nothingToUpsert(let table): "upsert into \"\(table)\" has no column to update"
+        }
+    }
+}

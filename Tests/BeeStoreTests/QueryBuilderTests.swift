@@ -1,0 +1,228 @@
+import Foundation
+import Testing
+
+@testable import BeeStore
+
+/// Select verbs: each test checks the rendered SQL and arguments and the rows a real database returns.
+@Suite("Query builder: select")
+struct QueryBuilderTests {
+    let db: Database
+
+    init() throws {
+        db = try Database.inMemory()
+        try db.execute(script: """
+            CREATE TABLE author (id INTEGER PRIMARY KEY, name TEXT NOT NULL);
+            CREATE TABLE post (id INTEGER PRIMARY KEY, author_id INTEGER REFERENCES author(id), title TEXT,
+                               views INTEGER, score REAL, category TEXT);
+            INSERT INTO author (id, name) VALUES (1, 'Ann'), (2, 'Bob'), (3, 'Cy');
+            INSERT INTO post (id, author_id, title, views, score, category) VALUES
+                (1, 1, 'Hello, world', 10, 1.5, 'news'),
+                (2, 1, 'Swift 6 concurrency', 250, 4.0, 'tech'),
+                (3, 2, '100% pure SQLite', 40, 3.5, 'tech'),
+                (4, 2, NULL, 0, NULL, NULL),
+                (5, NULL, 'under_score', 99, 2.0, 'news');
+            """)
+    }
+
+    private func ids(_ query: Query) throws -> [Int] {
+        try query.get().map { try $0.decode(column: "id") }
+    }
+
+    @Test func fromSelectsEverything() throws {
+        let query = db.from("post")
+        #expect(query.sql == #"SELECT * FROM "post""#)
+        #expect(query.arguments == [])
+        #expect(try query.get().count == 5)
+    }
+
+    @Test func selectQuotesColumnsAndQualifiesDottedNames() throws {
+        let query = db.from("post").select("id", "post.title").where("id", 1)
+        #expect(query.sql == #"SELECT "id", "post"."title" FROM "post" WHERE "id" = ?"#)
+        #expect(query.arguments == [1])
+        let row = try #require(try query.first())
+        #expect(row.columnNames == ["id", "title"])
+        #expect(row["title"] == "Hello, world")
+    }
+
+    @Test func selectAggregatesWithAliases() throws {
+        let query = db.from("post").selectMax("views", as: "most").selectMin("views").selectAvg("score", as: "average")
+            .selectSum("views", as: "total")
+        #expect(query.sql == #"SELECT MAX("views") AS "most", MIN("views") AS "views", AVG("score") AS "average", SUM("views") AS "total" FROM "post""#)
+        let row = try #require(try query.first())
+        #expect(row["most"] == .integer(250))
+        #expect(row["views"] == .integer(0))
+        #expect(row["average"] == .real(2.75))
+        #expect(row["total"] == .integer(399))
+    }
+
+    @Test func distinctRemovesDuplicates() throws {
+        let query = db.from("post").select("category").distinct().where("category", .notEqual, nil).orderAsc("category")
+        #expect(query.sql == #"SELECT DISTINCT "category" FROM "post" WHERE "category" IS NOT NULL ORDER BY "category" ASC"#)
+        #expect(try query.get().map { try $0.decode(String.self, at: 0) } == ["news", "tech"])
+        #expect(try query.count() == 2)
+    }
+
+    @Test func whereWithValueAndWithNil() throws {
+        let byAuthor = db.from("post").where("author_id", 1)
+        #expect(byAuthor.sql == #"SELECT * FROM "post" WHERE "author_id" = ?"#)
+        #expect(try ids(byAuthor) == [1, 2])
+        let orphan = db.from("post").where("author_id", nil)
+        #expect(orphan.sql == #"SELECT * FROM "post" WHERE "author_id" IS NULL"#)
+        #expect(orphan.arguments == [])
+        #expect(try ids(orphan) == [5])
+    }
+
+    @Test func orWhereJoinsWithOr() throws {
+        let query = db.from("post").where("id", 1).orWhere("id", 3).orWhere("title", nil)
+        #expect(query.sql == #"SELECT * FROM "post" WHERE "id" = ? OR "id" = ? OR "title" IS NULL"#)
+        #expect(query.arguments == [1, 3])
+        #expect(try ids(query) == [1, 3, 4])
+    }
+
+    @Test func whereOperatorCoversEveryComparison() throws {
+        let cases: [(ComparisonOperator, String, [Int])] = [
+            (.equal, "=", [3]), (.notEqual, "<>", [1, 2, 4, 5]), (.lessThan, "<", [1, 4]),
+            (.lessThanOrEqual, "<=", [1, 3, 4]), (.greaterThan, ">", [2, 5]), (.greaterThanOrEqual, ">=", [2, 3, 5]),
+        ]
+        for (comparison, symbol, expected) in cases {
+            let query = db.from("post").where("views", comparison, 40).orderAsc("id")
+            #expect(query.sql == #"SELECT * FROM "post" WHERE "views" \#(symbol) ? ORDER BY "id" ASC"#)
+            #expect(try ids(query) == expected, "\(symbol)")
+        }
+        let either = db.from("post").where("views", .greaterThan, 200).orWhere("views", .lessThan, 5)
+        #expect(either.sql == #"SELECT * FROM "post" WHERE "views" > ? OR "views" < ?"#)
+        #expect(try ids(either) == [2, 4])
+    }
+
+    @Test func whereInAndNotInIncludingEmptyLists() throws {
+        let within = db.from("post").whereIn("id", [1, 3, 99])
+        #expect(within.sql == #"SELECT * FROM "post" WHERE "id" IN (?, ?, ?)"#)
+        #expect(try ids(within) == [1, 3])
+        #expect(try ids(db.from("post").whereNotIn("id", [1, 3])) == [2, 4, 5])
+        #expect(try ids(db.from("post").where("id", 5).orWhereIn("id", [1])) == [1, 5])
+        #expect(try ids(db.from("post").where("id", 5).orWhereNotIn("id", [1, 2, 3, 4])) == [5])
+
+        let none = db.from("post").whereIn("id", [])
+        #expect(none.sql == #"SELECT * FROM "post" WHERE "id" IN ()"#)
+        #expect(try ids(none) == [])
+        #expect(try ids(db.from("post").whereNotIn("category", [])) == [1, 2, 3, 4, 5], "NOT IN () matches every row, NULLs included")
+    }
+
+    @Test func likeEscapesWildcardsUnlessAskedForAPattern() throws {
+        let contains = db.from("post").like("title", "pure")
+        #expect(contains.sql == #"SELECT * FROM "post" WHERE "title" LIKE ? ESCAPE '\'"#)
+        #expect(contains.arguments == ["%pure%"])
+        #expect(try ids(contains) == [3])
+        #expect(try ids(db.from("post").like("title", "100%")) == [3], "the % in the text is literal")
+        #expect(try ids(db.from("post").like("title", "_")) == [5], "the _ in the text is literal")
+        #expect(try ids(db.from("post").like("title", "S_ift%", .pattern)) == [2])
+        #expect(try ids(db.from("post").like("title", "hello", .prefix)) == [1])
+        #expect(try ids(db.from("post").like("title", "world", .suffix)) == [1])
+        #expect(try ids(db.from("post").notLike("title", "o")) == [3], "NULL titles match neither LIKE nor NOT LIKE")
+        #expect(try ids(db.from("post").where("id", 4).orLike("title", "swift")) == [2, 4])
+        let orNot = db.from("post").where("id", 3).orNotLike("title", "pure")
+        #expect(orNot.sql == #"SELECT * FROM "post" WHERE "id" = ? OR "title" NOT LIKE ? ESCAPE '\'"#)
+        #expect(try ids(orNot) == [1, 2, 3, 5])
+    }
+
+    @Test func groupedConditionsGiveExplicitPrecedence() throws {
+        let query = db.from("post")
+            .where { $0.where("category", "news").orWhere("views", .greaterThan, 200) }
+            .where("author_id", 1)
+        #expect(query.sql == #"SELECT * FROM "post" WHERE ("category" = ? OR "views" > ?) AND "author_id" = ?"#)
+        #expect(query.arguments == ["news", 200, 1])
+        #expect(try ids(query) == [1, 2])
+        let nested = db.from("post").where("id", 4).orWhere { group in
+            group.where("author_id", 2).where { $0.like("title", "sql").orWhere("views", 0) }
+        }
+        #expect(nested.sql == #"SELECT * FROM "post" WHERE "id" = ? OR ("author_id" = ? AND ("title" LIKE ? ESCAPE '\' OR "views" = ?))"#)
+        #expect(try ids(nested) == [3, 4])
+    }
+
+    @Test func rawSQLConditionsKeepTheirArguments() throws {
+        let query = db.from("post").where(sql: "views + ? > ?", [10, 100]).orWhere(sql: "id = ?", [1])
+        #expect(query.sql == #"SELECT * FROM "post" WHERE (views + ? > ?) OR (id = ?)"#)
+        #expect(try ids(query) == [1, 2, 5])
+    }
+
+    @Test func groupByHavingAndOrHaving() throws {
+        let query = db.from("post").select("author_id").select(sql: "count(*) AS n")
+            .where("author_id", .notEqual, nil).groupBy("author_id").having("count(*)", .greaterThanOrEqual, 2)
+            .orderAsc("author_id")
+        #expect(query.sql == #"SELECT "author_id", count(*) AS n FROM "post" WHERE "author_id" IS NOT NULL GROUP BY "author_id" HAVING count(*) >= ? ORDER BY "author_id" ASC"#)
+        #expect(try query.get().map { try $0.decode(Int.self, column: "author_id") } == [1, 2])
+        let either = db.from("post").select("category").groupBy("category")
+            .having("sum(views)", .greaterThan, 200).orHaving("sum(views)", .equal, 0)
+        #expect(either.sql.hasSuffix(#"GROUP BY "category" HAVING sum(views) > ? OR sum(views) = ?"#))
+        #expect(Set(try either.get().map { $0["category"] }) == [.text("tech"), .null])
+    }
+
+    @Test func havingWithoutGroupByIsRefusedBeforeRunning() throws {
+        let before = db.statistics.executedStatements
+        #expect(throws: QueryError.havingWithoutGroupBy(table: "post")) {
+            try db.from("post").having("count(*)", .greaterThan, 1).get()
+        }
+        #expect(db.statistics.executedStatements == before)
+    }
+
+    @Test func orderingVerbs() throws {
+        #expect(try ids(db.from("post").orderDesc("views")) == [2, 5, 3, 1, 4])
+        #expect(try ids(db.from("post").orderAsc("author_id").orderDesc("id")) == [5, 2, 1, 4, 3])
+        #expect(try ids(db.from("post").order(by: "score", .descending).order(by: "id")) == [2, 3, 5, 1, 4])
+        #expect(try ids(db.from("post").order(sql: "length(title) DESC NULLS LAST")) == [2, 3, 1, 5, 4])
+        let random = db.from("post").orderRandom()
+        #expect(random.sql == #"SELECT * FROM "post" ORDER BY RANDOM()"#)
+        #expect(Set(try ids(random)) == [1, 2, 3, 4, 5])
+    }
+
+    @Test func limitAndOffsetPaginate() throws {
+        let page = db.from("post").orderAsc("id").limit(2).offset(2)
+        #expect(page.sql == #"SELECT * FROM "post" ORDER BY "id" ASC LIMIT ? OFFSET ?"#)
+        #expect(page.arguments == [2, 2])
+        #expect(try ids(page) == [3, 4])
+        let skipOnly = db.from("post").orderAsc("id").offset(3)
+        #expect(skipOnly.sql == #"SELECT * FROM "post" ORDER BY "id" ASC LIMIT -1 OFFSET ?"#)
+        #expect(try ids(skipOnly) == [4, 5])
+        #expect(throws: QueryError.negativeLimit(-1)) { try db.from("post").limit(-1).get() }
+    }
+
+    @Test func innerAndLeftJoins() throws {
+        let inner = db.from("post").select("post.id", "author.name").join("author", on: "author.id", equals: "post.author_id")
+            .orderAsc("post.id")
+        #expect(inner.sql == #"SELECT "post"."id", "author"."name" FROM "post" JOIN "author" ON "author"."id" = "post"."author_id" ORDER BY "post"."id" ASC"#)
+        #expect(try inner.get().map { try $0.decode(String.self, column: "name") } == ["Ann", "Ann", "Bob", "Bob"])
+        let left = db.from("post").select("post.id", "author.name").leftJoin("author", on: "author.id", equals: "post.author_id")
+            .orderAsc("post.id")
+        #expect(try left.get().map { $0["name"] } == ["Ann", "Ann", "Bob", "Bob", .null])
+        let authorsWithoutPosts = db.from("author").select("author.name").leftJoin("post", onSQL: #""post"."author_id" = "author"."id""#)
+            .where("post.id", nil)
+        #expect(try authorsWithoutPosts.get().map { $0["name"] } == ["Cy"])
+        #expect(try db.from("post").join("author", onSQL: "author.id = post.author_id").where("author.name", "Bob").count() == 2)
+    }
+
+    @Test func terminalFirstCountExistsAndAggregates() throws {
+        let tech = db.from("post").where("category", "tech")
+        #expect(try tech.first()?["id"] == .integer(2))
+        #expect(try db.from("post").where("id", 99).first() == nil)
+        #expect(try tech.count() == 2)
+        #expect(try tech.exists())
+        #expect(try !db.from("post").where("id", 99).exists())
+        #expect(try tech.max("views", as: Int.self) == 250)
+        #expect(try tech.min("views", as: Int.self) == 40)
+        #expect(try tech.avg("score") == 3.75)
+        #expect(try tech.sum("views", as: Int.self) == 290)
+        #expect(try db.from("post").where("id", 99).max("views", as: Int.self) == nil)
+        #expect(try db.from("post").orderDesc("views").limit(2).sum("views", as: Int.self) == 349, "aggregates respect the limit")
+        #expect(try db.from("post").orderAsc("id").limit(2).count() == 2)
+    }
+
+    @Test func queriesAreImmutableValuesThatBranch() throws {
+        let base = db.from("post").where("category", "tech")
+        let popular = base.where("views", .greaterThan, 100)
+        let quiet = base.where("views", .lessThanOrEqual, 100)
+        #expect(base.sql == #"SELECT * FROM "post" WHERE "category" = ?"#)
+        #expect(try ids(popular) == [2])
+        #expect(try ids(quiet) == [3])
+        #expect(try ids(base) == [2, 3])
+    }
+}
