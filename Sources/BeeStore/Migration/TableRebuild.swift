@@ -45,19 +45,22 @@ extension Connection {
             SELECT type, name, sql FROM sqlite_master
             WHERE sql IS NOT NULL AND (type IN ('view', 'trigger') OR (type = 'index' AND tbl_name = ?))
             ORDER BY CASE type WHEN 'index' THEN 0 WHEN 'view' THEN 1 ELSE 2 END, rowid
-            """, [name])
+            """, [name]
+        ).map { row in
+            (type: try row.decode(String.self, at: 0), name: try row.decode(String.self, at: 1), sql: try row.decode(String.self, at: 2))
+        }
         let temporaryName = "beestore_rebuild_" + name
         try execute("CREATE TABLE \(temporaryName.quotedIdentifier) (\(definition))")
         try copyRows(from: name, to: temporaryName, columnValues: columnValues)
         // Views and triggers anywhere may refer to the table: SQLite checks them when the
         // new table is renamed, so they are set aside until it has its final name.
-        for row in dependents where try row.decode(String.self, at: 0) != "index" {
-            try execute("DROP \(try row.decode(String.self, at: 0).uppercased()) \(try row.decode(String.self, at: 1).quotedIdentifier)")
+        for dependent in dependents where dependent.type != "index" {
+            try execute("DROP \(dependent.type.uppercased()) \(dependent.name.quotedIdentifier)")
         }
         try execute("DROP TABLE \(name.quotedIdentifier)")
         try execute("ALTER TABLE \(temporaryName.quotedIdentifier) RENAME TO \(name.quotedIdentifier)")
-        for row in dependents {
-            try execute(try row.decode(String.self, at: 2))
+        for dependent in dependents {
+            try execute(dependent.sql)
         }
         try checkForeignKeys()
     }
