@@ -47,7 +47,10 @@ extension Connection {
             ORDER BY CASE type WHEN 'index' THEN 0 WHEN 'view' THEN 1 ELSE 2 END, rowid
             """, [name]
         ).map { row in
-            (type: try row.decode(String.self, at: 0), name: try row.decode(String.self, at: 1), sql: try row.decode(String.self, at: 2))
+            (
+                type: try row.decode(String.self, at: 0), name: try row.decode(String.self, at: 1),
+                sql: try row.decode(String.self, at: 2)
+            )
         }
         let temporaryName = "beestore_rebuild_" + name
         try execute("CREATE TABLE \(temporaryName.quotedIdentifier) (\(definition))")
@@ -81,9 +84,9 @@ extension Connection {
         guard !assignments.isEmpty else {
             throw TableRebuildError.nothingToCopy(table: table)
         }
-        try execute(
-            "INSERT INTO \(newTable.quotedIdentifier) (\(assignments.map(\.column.quotedIdentifier).joined(separator: ", ")))"
-                + " SELECT \(assignments.map(\.value).joined(separator: ", ")) FROM \(table.quotedIdentifier)")
+        let columns = assignments.map(\.column.quotedIdentifier).joined(separator: ", ")
+        let values = assignments.map(\.value).joined(separator: ", ")
+        try execute("INSERT INTO \(newTable.quotedIdentifier) (\(columns)) SELECT \(values) FROM \(table.quotedIdentifier)")
     }
 
     private func columnNames(of table: String) throws -> [String] {
