@@ -1,0 +1,1 @@
+DROP INDEX nodes_on_section_id_and_sort;

@@ -1,0 +1,112 @@
+extension Connection {
+    /// Rebuilds `table` with a new definition, for the changes `ALTER TABLE` cannot make
+    /// (a column's type or constraints, a table constraint, dropping a column SQLite
+    /// cannot drop), following SQLite's documented procedure: the new table is created
+    /// under a temporary name and filled from the old one, the old one is dropped, the
+    /// new one takes its name, its indexes and the database's triggers and views are
+    /// created again, and every foreign key is checked.
+    ///
+    /// - Parameters:
+    ///   - table: The table to rebuild.
+    ///   - definition: The column and constraint definitions of the new table: what goes
+    ///     between the parentheses of `CREATE TABLE`.
+    ///   - columnValues: SQL expressions over the old table's columns giving some new
+    ///     columns their values (`["title": "trim(name)"]`). Other new columns take the
+    ///     old column of the same name, or their default when the old table has none.
+    ///
+    /// Outside a transaction, the rebuild runs in its own, with foreign key enforcement
+    /// suspended. Inside a transaction (a migration's) it runs in a savepoint and needs
+    /// enforcement to be off already, as migrations have it. Indexes, triggers and views
+    /// that do not fit the new definition make it fail; drop them before the rebuild.
+    /// Throws a ``TableRebuildError``, a ``ForeignKeyCheckError`` or a ``DatabaseError``,
+    /// and then leaves the database unchanged.
+    public func rebuildTable(_ table: String, definition: String, columnValues: [String: String] = [:]) throws {
+        guard isInTransaction else {
+            return try schemaChangeTransaction {
+                try $0.performRebuild(of: table, definition: definition, columnValues: columnValues)
+            }
+        }
+        guard try fetchValue(Bool.self, "PRAGMA foreign_keys") != true else {
+            throw TableRebuildError.foreignKeysEnforced(table: table)
+        }
+        try transaction {
+            try $0.performRebuild(of: table, definition: definition, columnValues: columnValues)
+        }
+    }
+
+    private func performRebuild(of table: String, definition: String, columnValues: [String: String]) throws {
+        guard let name = try fetchValue(
+            String.self, "SELECT name FROM sqlite_master WHERE type = 'table' AND name = ? COLLATE NOCASE", [table])
+        else {
+            throw TableRebuildError.noSuchTable(table)
+        }
+        let dependents = try fetchAll(
+            """
+            SELECT type, name, sql FROM sqlite_master
+            WHERE sql IS NOT NULL AND (type IN ('view', 'trigger') OR (type = 'index' AND tbl_name = ?))
+            ORDER BY CASE type WHEN 'index' THEN 0 WHEN 'view' THEN 1 ELSE 2 END, rowid
+            """, [name]
+        ).map { row in
+            (
+                type: try row.decode(String.self, at: 0), name: try row.decode(String.self, at: 1),
+                sql: try row.decode(String.self, at: 2)
+            )
+        }
+        let temporaryName = "beestore_rebuild_" + name
+        try execute("CREATE TABLE \(temporaryName.quotedIdentifier) (\(definition))")
+        try copyRows(from: name, to: temporaryName, columnValues: columnValues)
+        // Views and triggers anywhere may refer to the table: SQLite checks them when the
+        // new table is renamed, so they are set aside until it has its final name.
+        for dependent in dependents where dependent.type != "index" {
+            try execute("DROP \(dependent.type.uppercased()) \(dependent.name.quotedIdentifier)")
+        }
+        try execute("DROP TABLE \(name.quotedIdentifier)")
+        try execute("ALTER TABLE \(temporaryName.quotedIdentifier) RENAME TO \(name.quotedIdentifier)")
+        for dependent in dependents {
+            try execute(dependent.sql)
+        }
+        try checkForeignKeys()
+    }
+
+    private func copyRows(from table: String, to newTable: String, columnValues: [String: String]) throws {
+        let oldColumns = Set(try columnNames(of: table).map { $0.lowercased() })
+        let newColumns = try columnNames(of: newTable)
+        let unknown = columnValues.keys.filter { key in !newColumns.contains { $0.lowercased() == key.lowercased() } }
+        guard unknown.isEmpty else {
+            throw TableRebuildError.unknownColumns(table: table, columns: unknown.sorted())
+        }
+        let assignments: [(column: String, value: String)] = newColumns.compactMap { column in
+            if let value = columnValues.first(where: { $0.key.lowercased() == column.lowercased() })?.value {
+                return (column, value)
+            }
+            return oldColumns.contains(column.lowercased()) ? (column, column.quotedIdentifier) : nil
+        }
+        guard !assignments.isEmpty else {
+            throw TableRebuildError.nothingToCopy(table: table)
+        }
+        let columns = assignments.map(\.column.quotedIdentifier).joined(separator: ", ")
+        let values = assignments.map(\.value).joined(separator: ", ")
+        try execute("INSERT INTO \(newTable.quotedIdentifier) (\(columns)) SELECT \(values) FROM \(table.quotedIdentifier)")
+    }
+
+    private func columnNames(of table: String) throws -> [String] {
+        try fetchAll("SELECT name FROM pragma_table_info(?)", [table]).map { try $0.decode(String.self, at: 0) }
+    }
+}
+
+extension Database {
+    /// Rebuilds `table` with a new definition on the writer: see
+    /// ``Connection/rebuildTable(_:definition:columnValues:)``.
+    public func rebuildTable(_ table: String, definition: String, columnValues: [String: String] = [:]) throws {
+        try writeWithoutTransaction {
+            try $0.rebuildTable(table, definition: definition, columnValues: columnValues)
+        }
+    }
+}
+
+extension String {
+    /// The string as a double-quoted SQL identifier.
+    fileprivate var quotedIdentifier: String {
+        "\"" + replacingOccurrences(of: "\"", with: "\"\"") + "\""
+    }
+}
