@@ -6,14 +6,17 @@
 /// try db.execute("UPDATE player SET score = :score WHERE name = :name", ["score": 120, "name": "Arthur"])
 /// ```
 public struct StatementArguments: Sendable, Equatable {
+    // Inside this type `Value` names the dictionary literal's value type, so the
+    // database value type is spelled `BeeStore.Value`.
+
     /// Values bound in order to the positional parameters.
-    public var values: [Value]
+    public var values: [BeeStore.Value]
 
     /// Values bound by name, keyed by parameter name without its `:`, `@` or `$` prefix.
-    public var namedValues: [String: Value]
+    public var namedValues: [String: BeeStore.Value]
 
     /// Positional arguments from database values.
-    public init(values: [Value] = []) {
+    public init(values: [BeeStore.Value] = []) {
         self.values = values
         self.namedValues = [:]
     }
@@ -24,7 +27,7 @@ public struct StatementArguments: Sendable, Equatable {
     }
 
     /// Named arguments; a leading `:`, `@` or `$` in a name is ignored.
-    public init(named: [String: Value]) {
+    public init(named: [String: BeeStore.Value]) {
         self.values = []
         self.namedValues = Dictionary(
             named.map { (StatementArguments.bareName($0.key), $0.value) }, uniquingKeysWith: { _, last in last })
