@@ -36,6 +36,10 @@ public final class Database: Sendable {
     private let readers: ReaderPool?
     private let counters: StatementCounters
 
+    /// State that the layers above the core keep per database (such as the record types
+    /// whose tables are known to be up to date), keyed by a type of their own.
+    let layerState = Protected<[ObjectIdentifier: any Sendable]>([:])
+
     /// Opens (and, unless the configuration says otherwise, creates) the database file at `path`.
     ///
     /// Throws a ``DatabaseError`` when the file cannot be opened (a missing directory,

@@ -153,3 +153,25 @@ extension URL: DatabaseValueConvertible {
         self = url
     }
 }
+
+extension Decimal: DatabaseValueConvertible {
+    /// Decimal text, which keeps every digit (a real would round).
+    public var databaseValue: Value { .text(description) }
+
+    /// Reads decimal text, an integer or a real.
+    public init(databaseValue: Value) throws {
+        switch databaseValue {
+        case .text(let text):
+            guard let decimal = Decimal(string: text, locale: Locale(identifier: "en_US_POSIX")) else {
+                throw ConversionError.invalidValue(expected: "Decimal", value: databaseValue, column: nil)
+            }
+            self = decimal
+        case .integer(let integer):
+            self = Decimal(integer)
+        case .real(let real):
+            self = Decimal(real)
+        default:
+            throw ConversionError.typeMismatch(expected: "Decimal", value: databaseValue, column: nil)
+        }
+    }
+}

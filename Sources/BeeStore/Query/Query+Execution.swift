@@ -2,13 +2,13 @@ extension Query {
     /// Runs the `SELECT` and returns its rows ({Bee}'s `GET`).
     public func get() throws -> [Row] {
         let statement = try selectStatement()
-        return try database.fetchAll(statement.sql, statement.statementArguments)
+        return try requireDatabase().fetchAll(statement.sql, statement.statementArguments)
     }
 
     /// The first row of the `SELECT`, if any (its limit becomes 1).
     public func first() throws -> Row? {
         let statement = try limit(1).selectStatement()
-        return try database.fetchOne(statement.sql, statement.statementArguments)
+        return try requireDatabase().fetchOne(statement.sql, statement.statementArguments)
     }
 
     /// The number of rows the `SELECT` returns ({Bee}'s `COUNT`).
@@ -78,7 +78,8 @@ extension Query {
     /// `TRUNCATE`), in one transaction; returns how many rows were deleted.
     @discardableResult
     public func truncate() throws -> Int {
-        try database.write { _ in
+        let database = try requireDatabase()
+        return try database.write { _ in
             let deleted = try empty()
             let hasSequence = try database.from("sqlite_master")
                 .where("type", "table").where("name", "sqlite_sequence").exists()
@@ -90,11 +91,11 @@ extension Query {
     }
 
     private func scalar<T: DatabaseValueConvertible>(_ statement: SQLStatement, as type: T.Type) throws -> T? {
-        try database.fetchValue(type, statement.sql, statement.statementArguments)
+        try requireDatabase().fetchValue(type, statement.sql, statement.statementArguments)
     }
 
     private func run(_ statement: SQLStatement) throws -> (lastInsertRowID: Int64, changes: Int) {
-        try database.writeWithoutTransaction { connection in
+        try requireDatabase().writeWithoutTransaction { connection in
             try connection.execute(statement.sql, statement.statementArguments)
             return (connection.lastInsertRowID, connection.changes)
         }

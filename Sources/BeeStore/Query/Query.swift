@@ -12,8 +12,9 @@
 /// let total = try recent.count()
 /// ```
 public struct Query: Filterable, Sendable {
-    /// The database the query runs on.
-    public let database: Database
+    /// The database the query runs on; nil for a query built only to render SQL, whose
+    /// terminal methods throw ``QueryError/noDatabase``.
+    public let database: Database?
 
     /// The table the query reads or writes.
     public let table: String
@@ -32,10 +33,17 @@ public struct Query: Filterable, Sendable {
     var assignments: [(column: String, value: Value)] = []
     var conflict: ConflictClause?
 
-    /// A query on `table` of `database`; usually made with ``Database/from(_:)``.
-    public init(database: Database, table: String) {
+    /// A query on `table` of `database`; usually made with ``Database/from(_:)``. Without
+    /// a database, the query only renders SQL.
+    public init(database: Database?, table: String) {
         self.database = database
         self.table = table
+    }
+
+    /// The database to run on, or ``QueryError/noDatabase``.
+    func requireDatabase() throws -> Database {
+        guard let database else { throw QueryError.noDatabase(table: table) }
+        return database
     }
 
     enum Selection: Sendable {

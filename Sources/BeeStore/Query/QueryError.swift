@@ -18,6 +18,8 @@ public enum QueryError: Error, Sendable, Equatable, CustomStringConvertible {
     case invalidAutoIncrement(table: String, column: String)
     /// An upsert whose `DO UPDATE` names no column to update.
     case nothingToUpsert(table: String)
+    /// A terminal method on a query that has no database (and no shared database was open).
+    case noDatabase(table: String)
 
     /// One line naming the table and what is wrong.
     public var description: String {
@@ -32,6 +34,8 @@ public enum QueryError: Error, Sendable, Equatable, CustomStringConvertible {
         case .invalidAutoIncrement(let table, let column):
             "autoIncrement on \"\(table)\".\"\(column)\" needs an INTEGER PRIMARY KEY field"
         case .nothingToUpsert(let table): "upsert into \"\(table)\" has no column to update"
+        case .noDatabase(let table):
+            "query on \"\(table)\" has no database: pass one, or open the shared one with Database.openShared(path:)"
         }
     }
 }

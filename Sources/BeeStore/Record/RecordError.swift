@@ -1,0 +1,46 @@
+/// An error of the record layer: a type it cannot map, a schema change it will not make,
+/// or a record operation that cannot be done.
+public enum RecordError: Error, Sendable, Equatable, CustomStringConvertible {
+    /// A property's type cannot be stored (the reason says why).
+    case unsupportedType(record: String, property: String, type: String, reason: String)
+    /// The record's `id` is not decoded from a column of its own.
+    case missingPrimaryKey(record: String)
+    /// The table has a column of another type than the property's.
+    case columnTypeChanged(table: String, column: String, existing: String, expected: String)
+    /// A non-optional column cannot be added to a table that already has rows.
+    case requiredColumnOnNonEmptyTable(table: String, column: String)
+    /// `update()` or `delete()` on a record without an id.
+    case notSaved(record: String)
+    /// No row has the record's id.
+    case notFound(record: String, id: Int64)
+    /// Relations lead back to a record already being loaded or saved.
+    case relationCycle(path: [String])
+    /// A non-optional belongs-to relation points at a missing row.
+    case missingRelation(record: String, property: String, id: Int64?)
+    /// No database was given and no shared database is open.
+    case noDatabase
+
+    /// One line naming the record, the property or the table, and what is wrong.
+    public var description: String {
+        switch self {
+        case .unsupportedType(let record, let property, let type, let reason):
+            "cannot store \(record).\(property) of type \(type): \(reason)"
+        case .missingPrimaryKey(let record):
+            "\(record).id must be a stored property decoded from its own column"
+        case .columnTypeChanged(let table, let column, let existing, let expected):
+            "column \"\(table)\".\"\(column)\" is \(existing) in the database but \(expected) in the record: migrate it explicitly"
+        case .requiredColumnOnNonEmptyTable(let table, let column):
+            "cannot add non-optional column \"\(column)\" to \"\(table)\", which has rows: make the property optional or migrate explicitly"
+        case .notSaved(let record):
+            "\(record) has no id: save it first"
+        case .notFound(let record, let id):
+            "no \(record) with id \(id)"
+        case .relationCycle(let path):
+            "relation cycle: \(path.joined(separator: " → "))"
+        case .missingRelation(let record, let property, let id):
+            "\(record).\(property) references a missing row (id \(id.map(String.init) ?? "NULL"))"
+        case .noDatabase:
+            "no database given and no shared database open: call Database.openShared(path:) or pass one"
+        }
+    }
+}

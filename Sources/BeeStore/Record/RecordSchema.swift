@@ -1,0 +1,104 @@
+/// What BeeStore knows of a record type: its table, columns, relations, and the SQL it
+/// runs, reflected once per type from its `Codable` conformance.
+struct RecordSchema: @unchecked Sendable {
+    enum Storage {
+        /// A value converted by `DatabaseValueConvertible` (or a raw-value enum).
+        case value
+        /// A nested `Codable` value stored as JSON text.
+        case json
+        /// A belongs-to relation: the column holds the target's id.
+        case belongsTo(any ActiveRecord.Type)
+    }
+
+    struct Column {
+        /// The coding key's string value.
+        let key: String
+        /// The column name: the key, or `<key>_id` for a belongs-to relation.
+        let name: String
+        let type: ColumnType
+        let isOptional: Bool
+        let storage: Storage
+    }
+
+    struct HasMany {
+        let key: String
+        let target: any ActiveRecord.Type
+        let linkTable: String
+        let isOptional: Bool
+    }
+
+    let recordName: String
+    let tableName: String
+    /// The primary key column's index in ``columns``.
+    let primaryKeyIndex: Int
+    let columns: [Column]
+    let hasMany: [HasMany]
+    let columnIndexByKey: [String: Int]
+
+    /// `SELECT "t"."a", "t"."b" FROM "t"`, the columns in schema order.
+    let selectSQL: String
+    /// `INSERT INTO "t" ("a", "b") VALUES (?, ?)`, every column bound.
+    let insertSQL: String
+    /// The insert, updating the row when the id exists.
+    let upsertSQL: String
+    /// `UPDATE "t" SET … WHERE "id" = ?`, every column but the id, then the id.
+    let updateSQL: String
+
+    var primaryKey: Column { columns[primaryKeyIndex] }
+
+    var hasRelations: Bool {
+        !hasMany.isEmpty || columns.contains { if case .belongsTo = $0.storage { true } else { false } }
+    }
+
+    init(recordName: String, tableName: String, primaryKeyIndex: Int, columns: [Column], hasMany: [HasMany]) {
+        self.recordName = recordName
+        self.tableName = tableName
+        self.primaryKeyIndex = primaryKeyIndex
+        self.columns = columns
+        self.hasMany = hasMany
+        self.columnIndexByKey = Dictionary(columns.enumerated().map { ($1.key, $0) }, uniquingKeysWith: { first, _ in first })
+        let table = SQLRenderer.quoteSimple(tableName)
+        let names = columns.map { SQLRenderer.quoteSimple($0.name) }
+        let primaryKeyName = names[primaryKeyIndex]
+        selectSQL = "SELECT \(names.map { "\(table).\($0)" }.joined(separator: ", ")) FROM \(table)"
+        insertSQL = "INSERT INTO \(table) (\(names.joined(separator: ", "))) VALUES (\(Array(repeating: "?", count: names.count).joined(separator: ", ")))"
+        let others = names.enumerated().filter { $0.offset != primaryKeyIndex }.map(\.element)
+        upsertSQL = others.isEmpty
+            ? insertSQL + " ON CONFLICT (\(primaryKeyName)) DO NOTHING"
+            : insertSQL + " ON CONFLICT (\(primaryKeyName)) DO UPDATE SET "
+                + others.map { "\($0) = excluded.\($0)" }.joined(separator: ", ")
+        updateSQL = others.isEmpty
+            ? "UPDATE \(table) SET \(primaryKeyName) = \(primaryKeyName) WHERE \(primaryKeyName) = ?"
+            : "UPDATE \(table) SET \(others.map { "\($0) = ?" }.joined(separator: ", ")) WHERE \(primaryKeyName) = ?"
+    }
+
+    /// The name of the link table column holding the parent's id.
+    static let linkParentColumn = "parent_id"
+    /// The name of the link table column holding the child's id.
+    static let linkChildColumn = "child_id"
+    /// The name of the link table column holding the child's position.
+    static let linkPositionColumn = "position"
+}
+
+extension RecordSchema {
+    private static let cache = Protected<[ObjectIdentifier: RecordSchema]>([:])
+
+    /// The schema of `Record`, reflected on first use and then cached.
+    static func of<Record: ActiveRecord>(_ type: Record.Type) throws -> RecordSchema {
+        let key = ObjectIdentifier(type)
+        if let schema = cache.withLock({ $0[key] }) {
+            return schema
+        }
+        let schema = try SchemaReflector.reflect(type)
+        cache.withLock { $0[key] = schema }
+        return schema
+    }
+
+    /// The schema of a record type known only at run time.
+    static func of(dynamic type: any ActiveRecord.Type) throws -> RecordSchema {
+        func open<Record: ActiveRecord>(_ type: Record.Type) throws -> RecordSchema {
+            try of(type)
+        }
+        return try open(type)
+    }
+}
