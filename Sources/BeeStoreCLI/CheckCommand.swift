@@ -1,5 +1,6 @@
 import ArgumentParser
 import BeeStore
+import Foundation
 
 /// `beestore check DB`: the integrity and foreign key checks; exits with status 1 when
 /// they find problems.
@@ -11,7 +12,9 @@ struct CheckCommand: ParsableCommand {
     @OptionGroup var database: DatabaseOptions
 
     func run() throws {
-        let report = try database.inspector().checkIntegrity()
+        // SQLite verifies CHECK constraints only on a writable connection; the checks do not write.
+        let writable = FileManager.default.isWritableFile(atPath: database.database)
+        let report = try database.inspector(allowingWrites: writable).checkIntegrity()
         Output.write(String(describing: report))
         guard report.isHealthy else {
             let count = report.findingCount

@@ -17,10 +17,13 @@ public struct QueryPlan: Sendable, Hashable {
 
 extension QueryPlan {
     /// Builds the tree from `EXPLAIN QUERY PLAN` rows, where each row names its parent's
-    /// id (0 for the top level). A row whose parent is missing is kept at the top level.
+    /// id (0 for the top level). A row whose parent is missing (or is itself) is kept at the
+    /// top level.
     init(sql: String, rows: [(id: Int, parentID: Int, detail: String)]) {
         let ids = Set(rows.map(\.id))
-        let children = Dictionary(grouping: rows) { ids.contains($0.parentID) ? $0.parentID : 0 }
+        let children = Dictionary(grouping: rows) { row in
+            ids.contains(row.parentID) && row.parentID != row.id ? row.parentID : 0
+        }
         func steps(under parentID: Int, visited: Set<Int>) -> [QueryPlanStep] {
             (children[parentID] ?? []).filter { !visited.contains($0.id) }.map { row in
                 QueryPlanStep(
