@@ -33,11 +33,16 @@ struct BeeStoreCommand: ParsableCommand {
             Output.writeError(failure.message)
             Foundation.exit(failure.status)
         }
-        guard exitCode(for: error) == .success else {
+        let code = exitCode(for: error)
+        if code == .success {
+            Output.write(fullMessage(for: error) + "\n")
+            Foundation.exit(0)
+        }
+        if code == .validationFailure {
             Output.writeError(message(for: error) + " (see 'beestore help')")
             Foundation.exit(CommandFailure.usageStatus)
         }
-        Output.write(fullMessage(for: error) + "\n")
-        Foundation.exit(0)
+        Output.writeError(message(for: error))
+        Foundation.exit(CommandFailure.databaseStatus)
     }
 }
