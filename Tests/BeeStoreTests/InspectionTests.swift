@@ -53,6 +53,18 @@ struct InspectionTests {
         #expect(QueryResult(tables).rows.first == [.text("broken view"), .text("view"), .null])
     }
 
+    @Test func marksVirtualTables() throws {
+        let directory = try TemporaryDirectory()
+        let inspector = try sample(in: directory, writable: true)
+        try inspector.database.execute(script: """
+            CREATE VIRTUAL TABLE notes USING fts5(body);
+            INSERT INTO notes (body) VALUES ('hello'), ('world');
+            """)
+        #expect(try inspector.tables().first { $0.name == "notes" } == TableSummary(name: "notes", kind: .virtualTable, rowCount: 2))
+        #expect(try inspector.schema(ofTable: "notes").columns.map(\.name) == ["body"])
+        #expect(try !inspector.storageStatistics(usingDBStat: false).objects.contains { $0.name == "notes" })
+    }
+
     // MARK: Schema
 
     @Test func describesColumnsIndexesForeignKeysAndTriggers() throws {
@@ -384,6 +396,9 @@ struct InspectionTests {
         #expect(empty.formatted(as: .table) == "a | b\n--+--\n(0 rows)\n")
         #expect(empty.formatted(as: .json) == "[]\n")
         #expect(empty.formatted(as: .csv) == "a,b\r\n")
+        let ragged = QueryResult(columnNames: ["a", "b"], rows: [[1], [2, "x", 3]])
+        #expect(ragged.formatted(as: .table) == "a | b\n--+--\n1 |\n2 | x\n(2 rows)\n")
+        #expect(QueryResult(columnNames: [], rows: [], changedRowCount: 2).formatted(as: .csv).isEmpty)
     }
 
     @Test func measuresDisplayWidth() {

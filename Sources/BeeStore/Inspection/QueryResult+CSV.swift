@@ -1,9 +1,10 @@
 extension QueryResult {
     /// The result as RFC 4180 CSV: a header record, then one record per row, each ending
     /// with CRLF. Fields holding a comma, a double quote or a line break are quoted, with
-    /// inner quotes doubled. `NULL` is an empty field.
+    /// inner quotes doubled. `NULL` is an empty field. A result without columns is empty.
     var csvText: String {
-        ([columnNames] + rows.map { $0.map(\.plainText) })
+        guard !columnNames.isEmpty else { return "" }
+        return ([columnNames] + rows.map { $0.map(\.plainText) })
             .map { $0.map(\.csvField).joined(separator: ",") + "\r\n" }
             .joined()
     }

@@ -28,9 +28,10 @@ extension QueryResult {
         guard !columnNames.isEmpty else {
             return changedRowCount.map { $0 == 1 ? "(1 row changed)\n" : "(\($0) rows changed)\n" } ?? count + "\n"
         }
+        // Columns holding only numbers (and NULLs) are aligned to the right.
         let numeric = Set(columnNames.indices.filter { index in
             !rows.isEmpty && rows.allSatisfy { row in
-                switch row[index] {
+                switch row.indices.contains(index) ? row[index] : .null {
                 case .integer, .real, .null: true
                 case .text, .blob: false
                 }
