@@ -1,16 +1,48 @@
 import ArgumentParser
 import BeeStore
+import Foundation
 
 /// The `beestore` command: inspects SQLite databases.
+///
+/// Exit status: 0 on success, 1 on a database error (or problems found by `check`),
+/// 2 on a usage error. Errors are written to standard error on one line.
 @main
 struct BeeStoreCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "beestore",
         abstract: "Inspect SQLite databases with BeeStore.",
-        version: BeeStoreVersion.current
+        version: BeeStoreVersion.current,
+        subcommands: [
+            TablesCommand.self, SchemaCommand.self, RowsCommand.self, QueryCommand.self, StatsCommand.self,
+            CheckCommand.self, ExplainCommand.self,
+        ]
     )
 
-    func run() throws {
-        print(Self.helpMessage())
+    /// Parses the command line, runs the command, and exits with the status its outcome calls for.
+    static func main() {
+        do {
+            var command = try parseAsRoot()
+            try command.run()
+        } catch {
+            finish(with: error)
+        }
+    }
+
+    private static func finish(with error: Error) -> Never {
+        if let failure = CommandFailure(error) {
+            Output.writeError(failure.message)
+            Foundation.exit(failure.status)
+        }
+        let code = exitCode(for: error)
+        if code == .success {
+            Output.write(fullMessage(for: error) + "\n")
+            Foundation.exit(0)
+        }
+        if code == .validationFailure {
+            Output.writeError(message(for: error) + " (see 'beestore help')")
+            Foundation.exit(CommandFailure.usageStatus)
+        }
+        Output.writeError(message(for: error))
+        Foundation.exit(CommandFailure.databaseStatus)
     }
 }

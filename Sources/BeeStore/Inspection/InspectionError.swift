@@ -1,0 +1,24 @@
+/// A request the inspected database cannot answer: a missing table or column, or a
+/// statement that would write where writes are not allowed.
+public enum InspectionError: Error, Sendable, Equatable {
+    /// The database has no table or view of this name.
+    case unknownTable(String)
+    /// The table or view has no column of this name.
+    case unknownColumn(String, table: String)
+    /// The statement would change the database, and writes were not allowed.
+    case writeNotAllowed(sql: String)
+}
+
+extension InspectionError: CustomStringConvertible {
+    /// One line naming what was wrong.
+    public var description: String {
+        switch self {
+        case .unknownTable(let name):
+            "no such table: \(name)"
+        case .unknownColumn(let column, let table):
+            "no such column: \(column) in \(table)"
+        case .writeNotAllowed(let sql):
+            "the statement would change the database: \(sql)"
+        }
+    }
+}

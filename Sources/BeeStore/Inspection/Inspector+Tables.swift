@@ -1,0 +1,24 @@
+extension Inspector {
+    /// The database's tables and views (SQLite's own `sqlite_` tables excepted), sorted
+    /// by name, with their row counts.
+    public func tables() throws -> [TableSummary] {
+        try database.read { connection in
+            try connection.schemaEntries(types: ["table", "view"]).map { entry in
+                let kind = TableKind(type: entry.type, sql: entry.sql)
+                let count = try? connection.fetchValue(Int.self, "SELECT count(*) FROM \(entry.name.quotedIdentifier)")
+                return TableSummary(name: entry.name, kind: kind, rowCount: count)
+            }
+        }
+    }
+}
+
+extension QueryResult {
+    /// A result listing tables: their name, kind and row count (`NULL` when unknown).
+    public init(_ tables: [TableSummary]) {
+        self.init(
+            columnNames: ["name", "type", "rows"],
+            rows: tables.map { table in
+                [.text(table.name), .text(table.kind.rawValue), table.rowCount.map { .integer(Int64($0)) } ?? .null]
+            })
+    }
+}

@@ -1,0 +1,43 @@
+/// One row of `sqlite_schema`: a table, index, view or trigger.
+struct SchemaEntry: Hashable {
+    let type: String
+    let name: String
+    let tableName: String
+    let sql: String?
+
+    /// The columns ``init(row:)`` reads, in order.
+    static let selection = "SELECT type, name, tbl_name, sql FROM sqlite_master"
+
+    /// A condition leaving out SQLite's internal objects (`sqlite_sequence`, `sqlite_autoindex_…`).
+    static let isUserObject = "name NOT LIKE 'sqlite\\_%' ESCAPE '\\'"
+
+    init(row: Row) throws {
+        type = try row.decode(String.self, at: 0)
+        name = try row.decode(String.self, at: 1)
+        tableName = try row.decode(String.self, at: 2)
+        sql = try row.decode(String?.self, at: 3)
+    }
+}
+
+extension Connection {
+    /// The schema entries of the given types, sorted by name, SQLite's internal
+    /// `sqlite_` objects excepted; only those of `table` when it is given.
+    func schemaEntries(types: [String], ofTable table: String? = nil) throws -> [SchemaEntry] {
+        let placeholders = Array(repeating: "?", count: types.count).joined(separator: ", ")
+        var sql = SchemaEntry.selection + " WHERE type IN (\(placeholders)) AND \(SchemaEntry.isUserObject)"
+        var arguments = types.map(Value.text)
+        if let table {
+            sql += " AND tbl_name = ?"
+            arguments.append(.text(table))
+        }
+        return try fetchAll(sql + " ORDER BY name", boundValues(arguments)).map(SchemaEntry.init(row:))
+    }
+
+    /// The schema entry of the table or view named `name`, matched case-insensitively as
+    /// SQL does, or an ``InspectionError/unknownTable(_:)``.
+    func tableEntry(named name: String) throws -> SchemaEntry {
+        let sql = SchemaEntry.selection + " WHERE type IN ('table', 'view') AND name = ? COLLATE NOCASE"
+        guard let row = try fetchOne(sql, [name]) else { throw InspectionError.unknownTable(name) }
+        return try SchemaEntry(row: row)
+    }
+}

@@ -1,0 +1,8 @@
+/// A trigger on a table or view.
+public struct TriggerSchema: Sendable, Hashable {
+    /// The trigger's name.
+    public let name: String
+
+    /// The `CREATE TRIGGER` statement.
+    public let sql: String
+}
