@@ -176,7 +176,7 @@ func migrationFiles(_ files: [String: String]) throws -> TemporaryDirectory {
             Issue.record("unexpected error \(String(describing: error))")
             return
         }
-        #expect(cause.violations == [ForeignKeyViolation(table: "nodes", rowID: 1, parent: "sections")])
+        #expect(cause.violations == [ForeignKeyViolation(table: "nodes", rowID: 1, referencedTable: "sections", foreignKeyIndex: 0)])
         #expect(try migrator.database.count("nodes") == 0)
         #expect(try migrator.status().last?.state == .pending)
         #expect(try migrator.database.foreignKeysEnforced)

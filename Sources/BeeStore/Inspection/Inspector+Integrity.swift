@@ -7,11 +7,7 @@ extension Inspector {
     public func checkIntegrity() throws -> IntegrityReport {
         try database.read { connection in
             let messages = try connection.fetchAll("PRAGMA integrity_check").map { try $0.decode(String.self, at: 0) }
-            let violations = try connection.fetchAll("PRAGMA foreign_key_check").map { row in
-                ForeignKeyViolation(
-                    table: try row.decode(String.self, at: 0), rowID: try row.decode(Int64?.self, at: 1),
-                    referencedTable: try row.decode(String.self, at: 2), foreignKeyIndex: try row.decode(Int.self, at: 3))
-            }
+            let violations = try connection.foreignKeyViolations(limit: Int(Int32.max))
             return IntegrityReport(problems: messages == ["ok"] ? [] : messages, foreignKeyViolations: violations)
         }
     }

@@ -51,7 +51,7 @@ extension Inspector {
                 arguments += [.integer(Int64(selection.limit ?? -1)), .integer(Int64(selection.offset ?? 0))]
             }
             let statement = try connection.makeStatement(sql)
-            return QueryResult(statement, rows: try statement.fetchAll(boundValues(arguments)))
+            return QueryResult(statement, rows: try statement.fetchAll(StatementArguments(values: arguments)))
         }
     }
 }

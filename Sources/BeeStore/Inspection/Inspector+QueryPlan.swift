@@ -5,7 +5,7 @@ extension Inspector {
         try database.read { connection in
             let statement = try connection.makeStatement("EXPLAIN QUERY PLAN " + sql)
             let bound = arguments.isEmpty
-                ? boundValues(Array(repeating: .null, count: statement.parameterCount)) : arguments
+                ? StatementArguments(values: Array(repeating: .null, count: statement.parameterCount)) : arguments
             let rows = try statement.fetchAll(bound).map { row in
                 (id: try row.decode(Int.self, at: 0), parentID: try row.decode(Int.self, at: 1),
                  detail: try row.decode(String.self, at: 3))

@@ -17,18 +17,3 @@ public struct IntegrityReport: Sendable, Hashable {
         problems.count + foreignKeyViolations.count
     }
 }
-
-/// A row whose foreign key references a missing parent row.
-public struct ForeignKeyViolation: Sendable, Hashable {
-    /// The table holding the row.
-    public let table: String
-
-    /// The row's `rowid`; nil for a `WITHOUT ROWID` table.
-    public let rowID: Int64?
-
-    /// The table the foreign key references.
-    public let referencedTable: String
-
-    /// The index of the foreign key in `PRAGMA foreign_key_list` of ``table``.
-    public let foreignKeyIndex: Int
-}

@@ -30,7 +30,7 @@ extension Connection {
             sql += " AND tbl_name = ?"
             arguments.append(.text(table))
         }
-        return try fetchAll(sql + " ORDER BY name", boundValues(arguments)).map(SchemaEntry.init(row:))
+        return try fetchAll(sql + " ORDER BY name", StatementArguments(values: arguments)).map(SchemaEntry.init(row:))
     }
 
     /// The schema entry of the table or view named `name`, matched case-insensitively as

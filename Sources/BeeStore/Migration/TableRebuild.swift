@@ -104,9 +104,3 @@ extension Database {
     }
 }
 
-extension String {
-    /// The string as a double-quoted SQL identifier.
-    fileprivate var quotedIdentifier: String {
-        "\"" + replacingOccurrences(of: "\"", with: "\"\"") + "\""
-    }
-}

@@ -68,3 +68,11 @@ struct SQLRenderer {
         value.description
     }
 }
+
+extension String {
+    /// The string as one SQLite identifier in double quotes, inner quotes doubled, so that
+    /// names with spaces, quotes or keywords are safe in SQL text (``SQLRenderer/quoteSimple(_:)``).
+    var quotedIdentifier: String {
+        SQLRenderer.quoteSimple(self)
+    }
+}
