@@ -35,7 +35,9 @@ struct RecordSchema: @unchecked Sendable {
     let hasMany: [HasMany]
     let columnIndexByKey: [String: Int]
 
-    /// `SELECT "t"."a", "t"."b" FROM "t"`, the columns in schema order.
+    /// `"t"."a", "t"."b"`: the columns in schema order, qualified by the table.
+    let selectionSQL: String
+    /// `SELECT "t"."a", "t"."b" FROM "t"`.
     let selectSQL: String
     /// `INSERT INTO "t" ("a", "b") VALUES (?, ?)`, every column bound.
     let insertSQL: String
@@ -60,7 +62,8 @@ struct RecordSchema: @unchecked Sendable {
         let table = SQLRenderer.quoteSimple(tableName)
         let names = columns.map { SQLRenderer.quoteSimple($0.name) }
         let primaryKeyName = names[primaryKeyIndex]
-        selectSQL = "SELECT \(names.map { "\(table).\($0)" }.joined(separator: ", ")) FROM \(table)"
+        selectionSQL = names.map { "\(table).\($0)" }.joined(separator: ", ")
+        selectSQL = "SELECT \(selectionSQL) FROM \(table)"
         insertSQL = "INSERT INTO \(table) (\(names.joined(separator: ", "))) VALUES (\(Array(repeating: "?", count: names.count).joined(separator: ", ")))"
         let others = names.enumerated().filter { $0.offset != primaryKeyIndex }.map(\.element)
         upsertSQL = others.isEmpty

@@ -1,0 +1,149 @@
+/// Fetches records with their relations, to any depth, with one query per relation
+/// and level (never one per parent): rows are loaded level by level into an identity
+/// map, then records are assembled from it. A record that would contain itself is
+/// refused with ``RecordError/relationCycle(path:)``.
+struct GraphLoader {
+    private struct RowKey: Hashable {
+        let table: String
+        let id: Int64
+    }
+
+    let connection: Connection
+    private var rows: [RowKey: [Value]] = [:]
+    private var links: [String: [Int64: [Int64]]] = [:]
+    private var built: [RowKey: any ActiveRecord] = [:]
+    private var path: [RowKey] = []
+
+    init(connection: Connection) {
+        self.connection = connection
+    }
+
+    /// The records selected by `statement` (whose columns are the schema's), with their relations.
+    mutating func load<Record: ActiveRecord>(
+        _ type: Record.Type, schema: RecordSchema, statement: SQLStatement
+    ) throws -> [Record] {
+        let rootRows = try fetchRows(statement.sql, statement.statementArguments, columnCount: schema.columns.count)
+        var frontier: [(RecordSchema, [Int64])] = [(schema, register(rootRows, of: schema))]
+        while !frontier.isEmpty {
+            var next: [(RecordSchema, [Int64])] = []
+            for (parent, ids) in frontier where !ids.isEmpty {
+                next += try loadBelongsTo(of: parent, ids: ids)
+                next += try loadHasMany(of: parent, ids: ids)
+            }
+            frontier = next
+        }
+        return try rootRows.map { values in
+            let id = try Int64(databaseValue: values[schema.primaryKeyIndex])
+            return try build(type, schema: schema, key: RowKey(table: schema.tableName, id: id))
+        }
+    }
+
+    private func fetchRows(_ sql: String, _ arguments: StatementArguments, columnCount: Int, skipping: Int = 0) throws -> [[Value]] {
+        let statement = try connection.cachedStatement(sql)
+        return try statement.run(arguments) {
+            var rows: [[Value]] = []
+            while try statement.step() {
+                rows.append((0..<Int32(skipping + columnCount)).map { statement.value(at: $0) })
+            }
+            return rows
+        }
+    }
+
+    /// Adds rows to the identity map; returns the ids of those not seen before.
+    private mutating func register(_ newRows: [[Value]], of schema: RecordSchema, offset: Int = 0) -> [Int64] {
+        var fresh: [Int64] = []
+        for row in newRows {
+            let values = Array(row[offset...])
+            guard case .integer(let id) = values[schema.primaryKeyIndex] else { continue }
+            let key = RowKey(table: schema.tableName, id: id)
+            if rows[key] == nil {
+                rows[key] = values
+                fresh.append(id)
+            }
+        }
+        return fresh
+    }
+
+    private mutating func loadBelongsTo(of parent: RecordSchema, ids: [Int64]) throws -> [(RecordSchema, [Int64])] {
+        var loaded: [(RecordSchema, [Int64])] = []
+        for (index, column) in parent.columns.enumerated() {
+            guard case .belongsTo(let targetType) = column.storage else { continue }
+            let target = try RecordSchema.of(dynamic: targetType)
+            var wanted: [Int64] = []
+            var seen: Set<Int64> = []
+            for id in ids {
+                guard case .integer(let foreignKey)? = rows[RowKey(table: parent.tableName, id: id)]?[index],
+                    rows[RowKey(table: target.tableName, id: foreignKey)] == nil, seen.insert(foreignKey).inserted
+                else { continue }
+                wanted.append(foreignKey)
+            }
+            guard !wanted.isEmpty else { continue }
+            let sql = "\(target.selectSQL) WHERE \(target.tableName.quotedIdentifier).\(target.primaryKey.name.quotedIdentifier) "
+                + "IN (SELECT value FROM json_each(?))"
+            let fetched = try fetchRows(sql, [Self.jsonArray(wanted)], columnCount: target.columns.count)
+            loaded.append((target, register(fetched, of: target)))
+        }
+        return loaded
+    }
+
+    private mutating func loadHasMany(of parent: RecordSchema, ids: [Int64]) throws -> [(RecordSchema, [Int64])] {
+        var loaded: [(RecordSchema, [Int64])] = []
+        for relation in parent.hasMany {
+            let child = try RecordSchema.of(dynamic: relation.target)
+            let link = relation.linkTable.quotedIdentifier
+            let parentColumn = "\(link).\(RecordSchema.linkParentColumn.quotedIdentifier)"
+            let sql = "SELECT \(parentColumn), \(child.selectionSQL) FROM \(link) JOIN \(child.tableName.quotedIdentifier) "
+                + "ON \(child.tableName.quotedIdentifier).\(child.primaryKey.name.quotedIdentifier) = "
+                + "\(link).\(RecordSchema.linkChildColumn.quotedIdentifier) "
+                + "WHERE \(parentColumn) IN (SELECT value FROM json_each(?)) "
+                + "ORDER BY \(parentColumn), \(link).\(RecordSchema.linkPositionColumn.quotedIdentifier)"
+            let fetched = try fetchRows(sql, [Self.jsonArray(ids)], columnCount: child.columns.count, skipping: 1)
+            var children: [Int64: [Int64]] = Dictionary(uniqueKeysWithValues: ids.map { ($0, []) })
+            for row in fetched {
+                guard case .integer(let parentID) = row[0], case .integer(let childID) = row[1 + child.primaryKeyIndex]
+                else { continue }
+                children[parentID, default: []].append(childID)
+            }
+            links[relation.linkTable, default: [:]].merge(children) { _, new in new }
+            loaded.append((child, register(fetched, of: child, offset: 1)))
+        }
+        return loaded
+    }
+
+    private mutating func buildAny(_ type: any ActiveRecord.Type, key: RowKey) throws -> any ActiveRecord {
+        try build(type, schema: RecordSchema.of(dynamic: type), key: key)
+    }
+
+    private mutating func build<Record: ActiveRecord>(_ type: Record.Type, schema: RecordSchema, key: RowKey) throws -> Record {
+        if path.contains(key) {
+            throw RecordError.relationCycle(path: (path + [key]).map { "\($0.table)#\($0.id)" })
+        }
+        if let record = built[key] as? Record {
+            return record
+        }
+        guard let values = rows[key] else { throw RecordError.notFound(record: schema.recordName, id: key.id) }
+        path.append(key)
+        defer { path.removeLast() }
+        var relations: [String: Any] = [:]
+        for (index, column) in schema.columns.enumerated() {
+            guard case .belongsTo(let target) = column.storage, case .integer(let foreignKey) = values[index] else { continue }
+            let targetKey = RowKey(table: target.tableName, id: foreignKey)
+            if rows[targetKey] != nil {
+                relations[column.key] = try buildAny(target, key: targetKey)
+            }
+        }
+        for relation in schema.hasMany {
+            let childTable = relation.target.tableName
+            let childIDs = links[relation.linkTable]?[key.id] ?? []
+            relations[relation.key] = try childIDs.map { try buildAny(relation.target, key: RowKey(table: childTable, id: $0)) }
+        }
+        let record = try RecordDecoder(schema: schema, source: LoadedColumns(values: values, relations: relations))
+            .decode(type)
+        built[key] = record
+        return record
+    }
+
+    private static func jsonArray(_ ids: [Int64]) -> String {
+        "[" + ids.map(String.init).joined(separator: ",") + "]"
+    }
+}

@@ -1,0 +1,103 @@
+/// Saves a record with its whole graph on one connection, inside the caller's
+/// transaction: related records first (belongs-to), then the row, then the has-many
+/// children and their ordered links. Returns the record with every id filled in.
+struct GraphWriter {
+    enum Mode {
+        /// Insert when the record has no id, insert or update by id otherwise.
+        case save
+        /// Always insert (an existing id is a constraint violation).
+        case insert
+        /// Update the row with the record's id; an error when there is none.
+        case update
+    }
+
+    let connection: Connection
+    /// Class instances being saved, to refuse a reference cycle.
+    private var path: [ObjectIdentifier] = []
+
+    init(connection: Connection) {
+        self.connection = connection
+    }
+
+    mutating func save<Record: ActiveRecord>(_ record: Record, mode: Mode = .save) throws -> Record {
+        let schema = try RecordSchema.of(Record.self)
+        let identity = Record.self is AnyClass ? ObjectIdentifier(record as AnyObject) : nil
+        if let identity {
+            if path.contains(identity) { throw RecordError.relationCycle(path: [schema.recordName, schema.recordName]) }
+            path.append(identity)
+        }
+        defer { if identity != nil { path.removeLast() } }
+
+        let encoded = try RecordEncoder.encode(record, schema: schema)
+        var values = encoded.values
+        var rebuilt = encoded.originals
+        for (index, related) in encoded.belongsTo.sorted(by: { $0.key < $1.key }) {
+            let saved = try saveAny(related)
+            values[index] = saved.id.map(Value.integer) ?? .null
+            rebuilt[schema.columns[index].key] = saved
+        }
+
+        let id = try writeRow(record, schema: schema, values: values, mode: mode)
+        values[schema.primaryKeyIndex] = .integer(id)
+        rebuilt[schema.primaryKey.key] = id
+
+        for (index, children) in encoded.hasMany.sorted(by: { $0.key < $1.key }) {
+            let relation = schema.hasMany[index]
+            let saved = try children.map { try saveAny($0) }
+            try link(relation, parentID: id, children: saved, parentExisted: record.id != nil)
+            rebuilt[relation.key] = saved
+        }
+
+        var result = record
+        result.id = id
+        if schema.hasRelations && identity == nil {
+            result = try RecordDecoder(schema: schema, source: LoadedColumns(values: values, relations: rebuilt))
+                .decode(Record.self)
+        }
+        return result
+    }
+
+    private mutating func saveAny(_ record: any ActiveRecord) throws -> any ActiveRecord {
+        try save(record)
+    }
+
+    private func writeRow<Record: ActiveRecord>(
+        _ record: Record, schema: RecordSchema, values: [Value], mode: Mode
+    ) throws -> Int64 {
+        switch (mode, record.id) {
+        case (.update, nil):
+            throw RecordError.notSaved(record: schema.recordName)
+        case (.update, let id?):
+            var arguments = values
+            arguments.remove(at: schema.primaryKeyIndex)
+            arguments.append(.integer(id))
+            try connection.cachedStatement(schema.updateSQL).execute(StatementArguments(values: arguments))
+            guard connection.changes > 0 else { throw RecordError.notFound(record: schema.recordName, id: id) }
+            return id
+        case (.save, let id?):
+            try connection.cachedStatement(schema.upsertSQL).execute(StatementArguments(values: values))
+            return id
+        case (.save, nil), (.insert, _):
+            try connection.cachedStatement(schema.insertSQL).execute(StatementArguments(values: values))
+            return record.id ?? connection.lastInsertRowID
+        }
+    }
+
+    /// Replaces the parent's links of `relation` with `children`, in order.
+    private func link(
+        _ relation: RecordSchema.HasMany, parentID: Int64, children: [any ActiveRecord], parentExisted: Bool
+    ) throws {
+        let table = relation.linkTable.quotedIdentifier
+        if parentExisted {
+            try connection.execute(
+                "DELETE FROM \(table) WHERE \(RecordSchema.linkParentColumn.quotedIdentifier) = ?", [parentID])
+        }
+        let insert = try connection.cachedStatement(
+            "INSERT INTO \(table) (\(RecordSchema.linkParentColumn.quotedIdentifier), "
+                + "\(RecordSchema.linkChildColumn.quotedIdentifier), \(RecordSchema.linkPositionColumn.quotedIdentifier)) "
+                + "VALUES (?, ?, ?)")
+        for (position, child) in children.enumerated() {
+            try insert.execute([parentID, child.id, position])
+        }
+    }
+}

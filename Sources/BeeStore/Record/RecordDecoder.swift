@@ -1,0 +1,251 @@
+/// Where a record decoder reads its columns: a statement being stepped, or a row
+/// already fetched together with its loaded relations.
+protocol ColumnSource {
+    /// The value of the column at `index` in schema order.
+    func value(at index: Int) -> Value
+    /// A value already decoded for `key`, if any: a loaded relation, or the record's own
+    /// value when it is rebuilt after a save.
+    func relation(forKey key: String) -> Any?
+}
+
+/// The current row of a statement selecting a schema's columns in order.
+struct StatementColumns: ColumnSource {
+    let statement: Statement
+
+    func value(at index: Int) -> Value {
+        statement.value(at: Int32(index))
+    }
+
+    func relation(forKey key: String) -> Any? { nil }
+}
+
+/// A fetched row and the related records loaded for it.
+struct LoadedColumns: ColumnSource {
+    let values: [Value]
+    let relations: [String: Any]
+
+    func value(at index: Int) -> Value {
+        values[index]
+    }
+
+    func relation(forKey key: String) -> Any? {
+        relations[key]
+    }
+}
+
+/// Decodes records from a column source, reading each property's column by its index
+/// in the schema: the next one when keys come in schema order (they do for synthesized
+/// conformances), a lookup otherwise. One decoder serves every row of a statement.
+final class RecordDecoder<Source: ColumnSource>: Decoder {
+    let schema: RecordSchema
+    var source: Source
+    fileprivate var cursor = 0
+    var codingPath: [any CodingKey] { [] }
+    var userInfo: [CodingUserInfoKey: Any] { [:] }
+
+    init(schema: RecordSchema, source: Source) {
+        self.schema = schema
+        self.source = source
+    }
+
+    /// Decodes one record from the source's current row.
+    func decode<Record: ActiveRecord>(_ type: Record.Type) throws -> Record {
+        cursor = 0
+        return try Record(from: self)
+    }
+
+    func container<Key: CodingKey>(keyedBy type: Key.Type) -> KeyedDecodingContainer<Key> {
+        KeyedDecodingContainer(RecordDecodingContainer(decoder: self))
+    }
+
+    private var notKeyed: RecordError {
+        RecordError.unsupportedType(
+            record: schema.recordName, property: "(self)", type: schema.recordName,
+            reason: "a record must decode from a keyed container")
+    }
+
+    func unkeyedContainer() throws -> any UnkeyedDecodingContainer {
+        throw notKeyed
+    }
+
+    func singleValueContainer() throws -> any SingleValueDecodingContainer {
+        throw notKeyed
+    }
+
+    fileprivate func columnIndex(_ key: String) -> Int? {
+        if cursor < schema.columns.count, schema.columns[cursor].key == key {
+            cursor += 1
+            return cursor - 1
+        }
+        return schema.columnIndexByKey[key]
+    }
+
+    fileprivate func decodeColumn<T: Decodable>(_ type: T.Type, key: String) throws -> T {
+        let index = columnIndex(key)
+        if let decoded = source.relation(forKey: key) as? T {
+            return decoded
+        }
+        guard let index else {
+            guard let related = source.relation(forKey: key) as? T else {
+                if let empty = (T.self as? any RecordArray.Type)?.init(records: []) as? T { return empty }
+                throw ConversionError.missingColumn(key, available: schema.columns.map(\.name))
+            }
+            return related
+        }
+        let column = schema.columns[index]
+        switch column.storage {
+        case .value:
+            return try ColumnValueDecoder(value: source.value(at: index), column: column.name).decode(type)
+        case .json:
+            return try RecordJSON.value(type, from: source.value(at: index), column: column.name)
+        case .belongsTo:
+            throw RecordError.missingRelation(
+                record: schema.recordName, property: key, id: try? Int64?(databaseValue: source.value(at: index)))
+        }
+    }
+
+    /// Whether the key's column is NULL (or its relation absent).
+    fileprivate func isNil(key: String) -> Bool {
+        guard let index = schema.columnIndexByKey[key] else {
+            return source.relation(forKey: key) == nil
+        }
+        if case .belongsTo = schema.columns[index].storage, source.relation(forKey: key) == nil {
+            return true
+        }
+        return source.value(at: index).isNull
+    }
+}
+
+private struct RecordDecodingContainer<Key: CodingKey, Source: ColumnSource>: KeyedDecodingContainerProtocol {
+    let decoder: RecordDecoder<Source>
+    var codingPath: [any CodingKey] { [] }
+
+    var allKeys: [Key] {
+        (decoder.schema.columns.map(\.key) + decoder.schema.hasMany.map(\.key)).compactMap { Key(stringValue: $0) }
+    }
+
+    func contains(_ key: Key) -> Bool {
+        decoder.schema.columnIndexByKey[key.stringValue] != nil
+            || decoder.schema.hasMany.contains { $0.key == key.stringValue }
+    }
+
+    func decodeNil(forKey key: Key) -> Bool {
+        decoder.isNil(key: key.stringValue)
+    }
+
+    func decode<T: Decodable>(_ type: T.Type, forKey key: Key) throws -> T {
+        try decoder.decodeColumn(type, key: key.stringValue)
+    }
+
+    func decodeIfPresent<T: Decodable>(_ type: T.Type, forKey key: Key) throws -> T? {
+        guard contains(key), !decoder.isNil(key: key.stringValue) else {
+            // Keep the cursor in step with the keys.
+            _ = decoder.columnIndex(key.stringValue)
+            return nil
+        }
+        return try decoder.decodeColumn(type, key: key.stringValue)
+    }
+
+    func decode(_ type: Bool.Type, forKey key: Key) throws -> Bool { try decoder.decodeColumn(type, key: key.stringValue) }
+    func decode(_ type: String.Type, forKey key: Key) throws -> String { try decoder.decodeColumn(type, key: key.stringValue) }
+    func decode(_ type: Double.Type, forKey key: Key) throws -> Double { try decoder.decodeColumn(type, key: key.stringValue) }
+    func decode(_ type: Float.Type, forKey key: Key) throws -> Float { try decoder.decodeColumn(type, key: key.stringValue) }
+    func decode(_ type: Int.Type, forKey key: Key) throws -> Int { try decoder.decodeColumn(type, key: key.stringValue) }
+    func decode(_ type: Int8.Type, forKey key: Key) throws -> Int8 { try decoder.decodeColumn(type, key: key.stringValue) }
+    func decode(_ type: Int16.Type, forKey key: Key) throws -> Int16 { try decoder.decodeColumn(type, key: key.stringValue) }
+    func decode(_ type: Int32.Type, forKey key: Key) throws -> Int32 { try decoder.decodeColumn(type, key: key.stringValue) }
+    func decode(_ type: Int64.Type, forKey key: Key) throws -> Int64 { try decoder.decodeColumn(type, key: key.stringValue) }
+    func decode(_ type: UInt.Type, forKey key: Key) throws -> UInt { try decoder.decodeColumn(type, key: key.stringValue) }
+    func decode(_ type: UInt8.Type, forKey key: Key) throws -> UInt8 { try decoder.decodeColumn(type, key: key.stringValue) }
+    func decode(_ type: UInt16.Type, forKey key: Key) throws -> UInt16 { try decoder.decodeColumn(type, key: key.stringValue) }
+    func decode(_ type: UInt32.Type, forKey key: Key) throws -> UInt32 { try decoder.decodeColumn(type, key: key.stringValue) }
+    func decode(_ type: UInt64.Type, forKey key: Key) throws -> UInt64 { try decoder.decodeColumn(type, key: key.stringValue) }
+
+    func decodeIfPresent(_ type: Bool.Type, forKey key: Key) throws -> Bool? { try optional(type, key) }
+    func decodeIfPresent(_ type: String.Type, forKey key: Key) throws -> String? { try optional(type, key) }
+    func decodeIfPresent(_ type: Double.Type, forKey key: Key) throws -> Double? { try optional(type, key) }
+    func decodeIfPresent(_ type: Float.Type, forKey key: Key) throws -> Float? { try optional(type, key) }
+    func decodeIfPresent(_ type: Int.Type, forKey key: Key) throws -> Int? { try optional(type, key) }
+    func decodeIfPresent(_ type: Int8.Type, forKey key: Key) throws -> Int8? { try optional(type, key) }
+    func decodeIfPresent(_ type: Int16.Type, forKey key: Key) throws -> Int16? { try optional(type, key) }
+    func decodeIfPresent(_ type: Int32.Type, forKey key: Key) throws -> Int32? { try optional(type, key) }
+    func decodeIfPresent(_ type: Int64.Type, forKey key: Key) throws -> Int64? { try optional(type, key) }
+    func decodeIfPresent(_ type: UInt.Type, forKey key: Key) throws -> UInt? { try optional(type, key) }
+    func decodeIfPresent(_ type: UInt8.Type, forKey key: Key) throws -> UInt8? { try optional(type, key) }
+    func decodeIfPresent(_ type: UInt16.Type, forKey key: Key) throws -> UInt16? { try optional(type, key) }
+    func decodeIfPresent(_ type: UInt32.Type, forKey key: Key) throws -> UInt32? { try optional(type, key) }
+    func decodeIfPresent(_ type: UInt64.Type, forKey key: Key) throws -> UInt64? { try optional(type, key) }
+
+    private func optional<T: Decodable>(_ type: T.Type, _ key: Key) throws -> T? {
+        try decodeIfPresent(type, forKey: key) as T?
+    }
+
+    func nestedContainer<NestedKey: CodingKey>(keyedBy type: NestedKey.Type, forKey key: Key) throws -> KeyedDecodingContainer<NestedKey> {
+        throw RecordError.unsupportedType(
+            record: decoder.schema.recordName, property: key.stringValue, type: "nested container",
+            reason: "decode a Codable value for the key instead of a nested container")
+    }
+
+    func nestedUnkeyedContainer(forKey key: Key) throws -> any UnkeyedDecodingContainer {
+        throw RecordError.unsupportedType(
+            record: decoder.schema.recordName, property: key.stringValue, type: "nested container",
+            reason: "decode a Codable value for the key instead of a nested container")
+    }
+
+    func superDecoder() -> any Decoder { decoder }
+    func superDecoder(forKey key: Key) -> any Decoder { decoder }
+}
+
+/// Decodes one column value: through `DatabaseValueConvertible` when the type has it,
+/// as a single value otherwise (raw-value enums decode their raw value this way).
+struct ColumnValueDecoder: Decoder, SingleValueDecodingContainer {
+    let value: Value
+    let column: String
+    var codingPath: [any CodingKey] { [] }
+    var userInfo: [CodingUserInfoKey: Any] { [:] }
+
+    func decode<T: Decodable>(_ type: T.Type) throws -> T {
+        if let convertible = type as? any DatabaseValueConvertible.Type {
+            do {
+                if let converted = try convertible.init(databaseValue: value) as? T { return converted }
+            } catch let error as ConversionError {
+                throw error.inColumn(column)
+            }
+        }
+        return try T(from: self)
+    }
+
+    func decodeNil() -> Bool { value.isNull }
+    func decode(_ type: Bool.Type) throws -> Bool { try convert(type) }
+    func decode(_ type: String.Type) throws -> String { try convert(type) }
+    func decode(_ type: Double.Type) throws -> Double { try convert(type) }
+    func decode(_ type: Float.Type) throws -> Float { try convert(type) }
+    func decode(_ type: Int.Type) throws -> Int { try convert(type) }
+    func decode(_ type: Int8.Type) throws -> Int8 { try convert(type) }
+    func decode(_ type: Int16.Type) throws -> Int16 { try convert(type) }
+    func decode(_ type: Int32.Type) throws -> Int32 { try convert(type) }
+    func decode(_ type: Int64.Type) throws -> Int64 { try convert(type) }
+    func decode(_ type: UInt.Type) throws -> UInt { try convert(type) }
+    func decode(_ type: UInt8.Type) throws -> UInt8 { try convert(type) }
+    func decode(_ type: UInt16.Type) throws -> UInt16 { try convert(type) }
+    func decode(_ type: UInt32.Type) throws -> UInt32 { try convert(type) }
+    func decode(_ type: UInt64.Type) throws -> UInt64 { try convert(type) }
+
+    private func convert<T: DatabaseValueConvertible>(_ type: T.Type) throws -> T {
+        do {
+            return try T(databaseValue: value)
+        } catch let error as ConversionError {
+            throw error.inColumn(column)
+        }
+    }
+
+    func container<Key: CodingKey>(keyedBy type: Key.Type) throws -> KeyedDecodingContainer<Key> {
+        throw ConversionError.typeMismatch(expected: "a keyed value", value: value, column: column)
+    }
+
+    func unkeyedContainer() throws -> any UnkeyedDecodingContainer {
+        throw ConversionError.typeMismatch(expected: "a list", value: value, column: column)
+    }
+
+    func singleValueContainer() -> any SingleValueDecodingContainer { self }
+}

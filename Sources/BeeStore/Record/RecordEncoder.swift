@@ -1,0 +1,227 @@
+/// Encodes a record into its column values, in schema order, and collects the related
+/// records of its relations for the graph writer.
+final class RecordEncoder: Encoder {
+    let schema: RecordSchema
+    private(set) var values: [Value]
+    /// Related records by column index (belongs-to); nil entries are nil relations.
+    private(set) var belongsTo: [Int: any ActiveRecord] = [:]
+    /// Related records by has-many index, in order.
+    private(set) var hasMany: [Int: [any ActiveRecord]] = [:]
+    /// Each key's original Swift value, to rebuild the record with saved relations.
+    private(set) var originals: [String: Any] = [:]
+    private var cursor = 0
+    var codingPath: [any CodingKey] { [] }
+    var userInfo: [CodingUserInfoKey: Any] { [:] }
+
+    init(schema: RecordSchema) {
+        self.schema = schema
+        self.values = Array(repeating: .null, count: schema.columns.count)
+    }
+
+    /// Encodes `record`, or throws what its `encode(to:)` throws.
+    static func encode<Record: ActiveRecord>(_ record: Record, schema: RecordSchema) throws -> RecordEncoder {
+        let encoder = RecordEncoder(schema: schema)
+        try record.encode(to: encoder)
+        return encoder
+    }
+
+    func container<Key: CodingKey>(keyedBy type: Key.Type) -> KeyedEncodingContainer<Key> {
+        KeyedEncodingContainer(RecordEncodingContainer(encoder: self))
+    }
+
+    func unkeyedContainer() -> any UnkeyedEncodingContainer {
+        RefusingEncodingContainer<AnyKey>(recordName: schema.recordName)
+    }
+
+    func singleValueContainer() -> any SingleValueEncodingContainer {
+        RefusingEncodingContainer<AnyKey>(recordName: schema.recordName)
+    }
+
+    /// The column index for `key`: the next one when keys come in schema order (they do
+    /// for synthesized conformances), a lookup otherwise.
+    fileprivate func columnIndex(_ key: String) -> Int? {
+        if cursor < schema.columns.count, schema.columns[cursor].key == key {
+            cursor += 1
+            return cursor - 1
+        }
+        return schema.columnIndexByKey[key]
+    }
+
+    /// Stores a value column's database value (and, for rebuilding, its Swift value).
+    fileprivate func set(_ value: Value, original: Any?, forKey key: String) {
+        if schema.hasRelations, let original { originals[key] = original }
+        if let index = columnIndex(key) { values[index] = value }
+    }
+
+    fileprivate func encode<T: Encodable>(_ value: T, forKey key: String) throws {
+        if schema.hasRelations { originals[key] = value }
+        guard let index = columnIndex(key) else {
+            if let relation = schema.hasMany.firstIndex(where: { $0.key == key }) {
+                hasMany[relation] = (value as? any RecordArray)?.records ?? []
+            }
+            return
+        }
+        let column = schema.columns[index]
+        switch column.storage {
+        case .value:
+            values[index] = try Self.databaseValue(of: value, column: column.name)
+        case .json:
+            values[index] = .text(try RecordJSON.text(value))
+        case .belongsTo:
+            if let record = value as? any ActiveRecord {
+                belongsTo[index] = record
+                values[index] = record.id.map(Value.integer) ?? .null
+            }
+        }
+    }
+
+    /// The database value of a value column: its conversion, or what a raw-value enum
+    /// encodes as a single value.
+    private static func databaseValue<T: Encodable>(of value: T, column: String) throws -> Value {
+        if let convertible = value as? any DatabaseValueConvertible {
+            return convertible.databaseValue
+        }
+        let encoder = SingleValueCapture(column: column)
+        try value.encode(to: encoder)
+        return encoder.value
+    }
+}
+
+private struct RecordEncodingContainer<Key: CodingKey>: KeyedEncodingContainerProtocol {
+    let encoder: RecordEncoder
+    var codingPath: [any CodingKey] { [] }
+
+    mutating func encodeNil(forKey key: Key) { encoder.set(.null, original: nil, forKey: key.stringValue) }
+    mutating func encode(_ value: Bool, forKey key: Key) { store(value, key) }
+    mutating func encode(_ value: String, forKey key: Key) { store(value, key) }
+    mutating func encode(_ value: Double, forKey key: Key) { store(value, key) }
+    mutating func encode(_ value: Float, forKey key: Key) { store(value, key) }
+    mutating func encode(_ value: Int, forKey key: Key) { store(value, key) }
+    mutating func encode(_ value: Int8, forKey key: Key) { store(value, key) }
+    mutating func encode(_ value: Int16, forKey key: Key) { store(value, key) }
+    mutating func encode(_ value: Int32, forKey key: Key) { store(value, key) }
+    mutating func encode(_ value: Int64, forKey key: Key) { store(value, key) }
+    mutating func encode(_ value: UInt, forKey key: Key) { store(value, key) }
+    mutating func encode(_ value: UInt8, forKey key: Key) { store(value, key) }
+    mutating func encode(_ value: UInt16, forKey key: Key) { store(value, key) }
+    mutating func encode(_ value: UInt32, forKey key: Key) { store(value, key) }
+    mutating func encode(_ value: UInt64, forKey key: Key) { store(value, key) }
+
+    mutating func encode<T: Encodable>(_ value: T, forKey key: Key) throws {
+        try encoder.encode(value, forKey: key.stringValue)
+    }
+
+    private func store<T: DatabaseValueConvertible>(_ value: T, _ key: Key) {
+        encoder.set(value.databaseValue, original: value, forKey: key.stringValue)
+    }
+
+    mutating func nestedContainer<NestedKey: CodingKey>(keyedBy keyType: NestedKey.Type, forKey key: Key) -> KeyedEncodingContainer<NestedKey> {
+        KeyedEncodingContainer(RefusingEncodingContainer<NestedKey>(recordName: encoder.schema.recordName))
+    }
+
+    mutating func nestedUnkeyedContainer(forKey key: Key) -> any UnkeyedEncodingContainer {
+        RefusingEncodingContainer<Key>(recordName: encoder.schema.recordName)
+    }
+
+    mutating func superEncoder() -> any Encoder { encoder }
+    mutating func superEncoder(forKey key: Key) -> any Encoder { encoder }
+}
+
+/// Captures the one value a raw-value enum (or another single-value type) encodes.
+private final class SingleValueCapture: Encoder, SingleValueEncodingContainer {
+    let column: String
+    var value: Value = .null
+    var codingPath: [any CodingKey] { [] }
+    var userInfo: [CodingUserInfoKey: Any] { [:] }
+
+    init(column: String) {
+        self.column = column
+    }
+
+    func container<Key: CodingKey>(keyedBy type: Key.Type) -> KeyedEncodingContainer<Key> {
+        KeyedEncodingContainer(RefusingEncodingContainer<Key>(recordName: column))
+    }
+
+    func unkeyedContainer() -> any UnkeyedEncodingContainer { RefusingEncodingContainer<AnyKey>(recordName: column) }
+    func singleValueContainer() -> any SingleValueEncodingContainer { self }
+
+    func encodeNil() { value = .null }
+    func encode(_ value: Bool) { self.value = value.databaseValue }
+    func encode(_ value: String) { self.value = value.databaseValue }
+    func encode(_ value: Double) { self.value = value.databaseValue }
+    func encode(_ value: Float) { self.value = value.databaseValue }
+    func encode(_ value: Int) { self.value = value.databaseValue }
+    func encode(_ value: Int8) { self.value = value.databaseValue }
+    func encode(_ value: Int16) { self.value = value.databaseValue }
+    func encode(_ value: Int32) { self.value = value.databaseValue }
+    func encode(_ value: Int64) { self.value = value.databaseValue }
+    func encode(_ value: UInt) { self.value = value.databaseValue }
+    func encode(_ value: UInt8) { self.value = value.databaseValue }
+    func encode(_ value: UInt16) { self.value = value.databaseValue }
+    func encode(_ value: UInt32) { self.value = value.databaseValue }
+    func encode(_ value: UInt64) { self.value = value.databaseValue }
+
+    func encode<T: Encodable>(_ value: T) throws {
+        if let convertible = value as? any DatabaseValueConvertible {
+            self.value = convertible.databaseValue
+        } else {
+            try value.encode(to: self)
+        }
+    }
+}
+
+/// A coding key for containers that need one but never use it.
+struct AnyKey: CodingKey {
+    var stringValue: String
+    var intValue: Int? { nil }
+    init(stringValue: String) { self.stringValue = stringValue }
+    init?(intValue: Int) { nil }
+}
+
+/// The container handed out where a record cannot encode (a record encoding itself as
+/// an array, a nested container instead of a value): every call records nothing and the
+/// first throws.
+private struct RefusingEncodingContainer<Key: CodingKey>: KeyedEncodingContainerProtocol, UnkeyedEncodingContainer,
+    SingleValueEncodingContainer
+{
+    let recordName: String
+    var codingPath: [any CodingKey] { [] }
+    var count: Int { 0 }
+
+    private var error: RecordError {
+        RecordError.unsupportedType(
+            record: recordName, property: "(nested)", type: "nested container",
+            reason: "records encode each property as one value of a keyed container")
+    }
+
+    mutating func encodeNil(forKey key: Key) throws { throw error }
+    mutating func encode<T: Encodable>(_ value: T, forKey key: Key) throws { throw error }
+    mutating func encodeNil() throws { throw error }
+    mutating func encode<T: Encodable>(_ value: T) throws { throw error }
+
+    mutating func nestedContainer<NestedKey: CodingKey>(keyedBy keyType: NestedKey.Type, forKey key: Key) -> KeyedEncodingContainer<NestedKey> {
+        KeyedEncodingContainer(RefusingEncodingContainer<NestedKey>(recordName: recordName))
+    }
+
+    mutating func nestedContainer<NestedKey: CodingKey>(keyedBy keyType: NestedKey.Type) -> KeyedEncodingContainer<NestedKey> {
+        KeyedEncodingContainer(RefusingEncodingContainer<NestedKey>(recordName: recordName))
+    }
+
+    mutating func nestedUnkeyedContainer(forKey key: Key) -> any UnkeyedEncodingContainer { self }
+    mutating func nestedUnkeyedContainer() -> any UnkeyedEncodingContainer { self }
+    mutating func superEncoder() -> any Encoder { RefusingEncoder(recordName: recordName) }
+    mutating func superEncoder(forKey key: Key) -> any Encoder { RefusingEncoder(recordName: recordName) }
+}
+
+private struct RefusingEncoder: Encoder {
+    let recordName: String
+    var codingPath: [any CodingKey] { [] }
+    var userInfo: [CodingUserInfoKey: Any] { [:] }
+
+    func container<Key: CodingKey>(keyedBy type: Key.Type) -> KeyedEncodingContainer<Key> {
+        KeyedEncodingContainer(RefusingEncodingContainer<Key>(recordName: recordName))
+    }
+
+    func unkeyedContainer() -> any UnkeyedEncodingContainer { RefusingEncodingContainer<AnyKey>(recordName: recordName) }
+    func singleValueContainer() -> any SingleValueEncodingContainer { RefusingEncodingContainer<AnyKey>(recordName: recordName) }
+}

@@ -1,0 +1,170 @@
+/// Creates a record type's table (and its relations' tables and link tables) when
+/// missing, and adds the columns a type has gained, once per type and database.
+/// Changes it cannot make safely are refused before anything is altered.
+enum SchemaSynchronizer {
+    private struct Synchronized: Sendable {
+        var types: Set<ObjectIdentifier> = []
+    }
+
+    /// Brings the tables of `Record` up to date on `database`, unless already done.
+    static func ensure<Record: ActiveRecord>(_ type: Record.Type, on database: Database) throws -> RecordSchema {
+        let schema = try RecordSchema.of(type)
+        let key = ObjectIdentifier(Synchronized.self)
+        let done = database.layerState.withLock { state in
+            (state[key] as? Synchronized)?.types.contains(ObjectIdentifier(type)) ?? false
+        }
+        guard !done else { return schema }
+        try database.write { connection in
+            var visited: Set<String> = []
+            try synchronize(schema, database: database, connection: connection, visited: &visited)
+        }
+        database.layerState.withLock { state in
+            var synchronized = state[key] as? Synchronized ?? Synchronized()
+            synchronized.types.insert(ObjectIdentifier(type))
+            state[key] = synchronized
+        }
+        return schema
+    }
+
+    private static func synchronize(
+        _ schema: RecordSchema, database: Database, connection: Connection, visited: inout Set<String>
+    ) throws {
+        guard visited.insert(schema.tableName.lowercased()).inserted else { return }
+        var targets: [any ActiveRecord.Type] = schema.hasMany.map(\.target)
+        for column in schema.columns {
+            if case .belongsTo(let target) = column.storage { targets.append(target) }
+        }
+        for target in targets {
+            try synchronize(try RecordSchema.of(dynamic: target), database: database, connection: connection, visited: &visited)
+        }
+        let existing = try connection.fetchAll("SELECT name, type FROM pragma_table_info(?)", [schema.tableName])
+        if existing.isEmpty {
+            try execute(try tableDefinition(schema, database: database).createStatements(ifNotExists: true), connection)
+        } else {
+            try addMissingColumns(schema, existing: existing, database: database, connection: connection)
+        }
+        for relation in schema.hasMany {
+            let target = try RecordSchema.of(dynamic: relation.target)
+            try execute(try linkTableDefinition(relation, parent: schema, child: target, database: database)
+                .createStatements(ifNotExists: true), connection)
+        }
+    }
+
+    private static func addMissingColumns(
+        _ schema: RecordSchema, existing: [Row], database: Database, connection: Connection
+    ) throws {
+        var declared: [String: String] = [:]
+        for row in existing {
+            declared[try row.decode(String.self, at: 0).lowercased()] = try row.decode(String.self, at: 1)
+        }
+        var missing: [RecordSchema.Column] = []
+        for column in schema.columns {
+            guard let type = declared[column.name.lowercased()] else {
+                missing.append(column)
+                continue
+            }
+            if !Affinity(declaredType: type).accepts(column.type) {
+                throw RecordError.columnTypeChanged(
+                    table: schema.tableName, column: column.name, existing: type.isEmpty ? "untyped" : type,
+                    expected: column.type.rawValue)
+            }
+        }
+        guard !missing.isEmpty else { return }
+        let isEmpty = try connection.fetchValue(Int.self, "SELECT count(*) FROM (SELECT 1 FROM \(schema.tableName.quotedIdentifier) LIMIT 1)") == 0
+        if let required = missing.first(where: { !$0.isOptional }), !isEmpty {
+            throw RecordError.requiredColumnOnNonEmptyTable(table: schema.tableName, column: required.name)
+        }
+        var definition = TableDefinition(database: database, name: schema.tableName)
+        for column in missing {
+            definition = define(column, in: definition)
+            if !column.isOptional {
+                // SQLite adds a NOT NULL column only with a default; the table is empty.
+                definition = definition.defaultValue(column.type.zeroValue)
+            }
+        }
+        try execute(try definition.addColumnStatements(), connection)
+    }
+
+    private static func tableDefinition(_ schema: RecordSchema, database: Database) throws -> TableDefinition {
+        var definition = TableDefinition(database: database, name: schema.tableName)
+        for (index, column) in schema.columns.enumerated() {
+            definition = index == schema.primaryKeyIndex
+                ? definition.field(column.name, .integer).primaryKey()
+                : define(column, in: definition)
+        }
+        return definition
+    }
+
+    private static func define(_ column: RecordSchema.Column, in definition: TableDefinition) -> TableDefinition {
+        var definition = definition.field(column.name, column.type)
+        if !column.isOptional { definition = definition.notNull() }
+        if case .belongsTo(let target) = column.storage, let targetSchema = try? RecordSchema.of(dynamic: target) {
+            definition = definition.references(
+                targetSchema.tableName, column: targetSchema.primaryKey.name, onDelete: column.isOptional ? .setNull : nil)
+        }
+        return definition
+    }
+
+    private static func linkTableDefinition(
+        _ relation: RecordSchema.HasMany, parent: RecordSchema, child: RecordSchema, database: Database
+    ) -> TableDefinition {
+        TableDefinition(database: database, name: relation.linkTable)
+            .field(RecordSchema.linkParentColumn, .integer).notNull()
+            .references(parent.tableName, column: parent.primaryKey.name, onDelete: .cascade)
+            .field(RecordSchema.linkChildColumn, .integer).notNull()
+            .references(child.tableName, column: child.primaryKey.name, onDelete: .cascade)
+            .field(RecordSchema.linkPositionColumn, .integer).notNull()
+            .primaryKey(RecordSchema.linkParentColumn, RecordSchema.linkPositionColumn)
+            .index(on: RecordSchema.linkChildColumn)
+    }
+
+    private static func execute(_ statements: [SQLStatement], _ connection: Connection) throws {
+        for statement in statements {
+            try connection.execute(statement.sql, statement.statementArguments)
+        }
+    }
+}
+
+/// SQLite's type affinity of a declared column type, by its documented rules.
+enum Affinity {
+    case integer, text, blob, real, numeric
+
+    init(declaredType: String) {
+        let type = declaredType.uppercased()
+        if type.contains("INT") {
+            self = .integer
+        } else if type.contains("CHAR") || type.contains("CLOB") || type.contains("TEXT") {
+            self = .text
+        } else if type.contains("BLOB") || type.isEmpty {
+            self = .blob
+        } else if type.contains("REAL") || type.contains("FLOA") || type.contains("DOUB") {
+            self = .real
+        } else {
+            self = .numeric
+        }
+    }
+
+    /// Whether a column of this affinity holds a property stored as `type`: untyped
+    /// columns hold anything, and the numeric affinities hold each other's numbers.
+    func accepts(_ type: ColumnType) -> Bool {
+        switch (self, type) {
+        case (.blob, _): true
+        case (.text, .text): true
+        case (.integer, .integer), (.integer, .real), (.real, .integer), (.real, .real): true
+        case (.numeric, .integer), (.numeric, .real), (.numeric, .numeric), (.integer, .numeric), (.real, .numeric): true
+        default: false
+        }
+    }
+}
+
+extension ColumnType {
+    /// The default given to a non-optional column added to an empty table.
+    var zeroValue: Value {
+        switch self {
+        case .integer, .numeric: .integer(0)
+        case .real: .real(0)
+        case .text: .text("")
+        case .blob: .blob(.init())
+        }
+    }
+}
