@@ -5,14 +5,14 @@ extension TableDefinition {
         let guardClause = ifNotExists ? "IF NOT EXISTS " : ""
         var definitions = fields.map(render)
         if let tablePrimaryKey {
-            definitions.append("PRIMARY KEY (\(tablePrimaryKey.map(SQLRenderer.quote).joined(separator: ", ")))")
+            definitions.append("PRIMARY KEY (\(tablePrimaryKey.map(SQLRenderer.quoteSimple).joined(separator: ", ")))")
         }
         let table = SQLStatement(
             sql: "CREATE TABLE \(guardClause)\(SQLRenderer.quoteSimple(name)) (\(definitions.joined(separator: ", ")))")
         return [table] + indexes.map { index in
             SQLStatement(
                 sql: "CREATE \(index.isUnique ? "UNIQUE " : "")INDEX \(guardClause)\(SQLRenderer.quoteSimple(index.name)) "
-                    + "ON \(SQLRenderer.quoteSimple(name)) (\(index.columns.map(SQLRenderer.quote).joined(separator: ", ")))")
+                    + "ON \(SQLRenderer.quoteSimple(name)) (\(index.columns.map(SQLRenderer.quoteSimple).joined(separator: ", ")))")
         }
     }
 
