@@ -222,6 +222,24 @@ struct SchemaBuilderTests {
         #expect(plan.contains { $0.contains("post_on_blog_id") })
     }
 
+    @Test func createIndexesOnAnExistingTable() throws {
+        try db.table("post").field("id", .integer).primaryKey().field("slug", .text).field("views", .integer).create()
+        try db.from("post").set("slug", "a").set("views", 1).insert()
+        let definition = db.table("post").index(on: "views").index(on: "slug", unique: true)
+        #expect(try definition.createIndexStatements().map(\.sql) == [
+            #"CREATE INDEX IF NOT EXISTS "post_on_views" ON "post" ("views")"#,
+            #"CREATE UNIQUE INDEX IF NOT EXISTS "post_on_slug" ON "post" ("slug")"#,
+        ])
+        try definition.createIndexes()
+        try definition.createIndexes()
+        #expect(try indexes("post") == ["post_on_slug unique c slug", "post_on_views plain c views"])
+        #expect(try columns("post").map(\.name) == ["id", "slug", "views"])
+        #expect(try db.from("post").count() == 1)
+        #expect(constraintCode { try db.from("post").set("slug", "a").insert() } == .uniqueConstraint)
+        #expect(throws: DatabaseError.self) { try db.table("missing").index(on: "a").createIndexes() }
+        #expect(throws: QueryError.noField(table: "post")) { try db.table("post").unique().index(on: "slug").createIndexes() }
+    }
+
     @Test func createAndCreateIfNotExists() throws {
         let definition = db.table("log").field("line", .text).index(on: "line")
         #expect(try sql(definition, ifNotExists: true) == [
