@@ -42,9 +42,34 @@ extension Query {
     }
 
     /// Inserts one row with the values set by `set` ({Bee}'s `INSERT`) and returns its row id.
+    ///
+    /// For an upsert that updates or keeps an existing row, the row id is that row's,
+    /// found by the conflict target's values; it is 0 when that row cannot be found (no
+    /// conflict target, a target column not set, or a table without row ids).
     @discardableResult
     public func insert() throws -> Int64 {
-        try run(insertStatement()).lastInsertRowID
+        let statement = try insertStatement()
+        guard let conflict else { return try run(statement).lastInsertRowID }
+        return try database.write { connection in
+            let previous = connection.lastInsertRowID
+            try connection.execute(statement.sql, statement.statementArguments)
+            // SQLite moves the last insert row id only when the upsert inserts.
+            if connection.lastInsertRowID != previous { return connection.lastInsertRowID }
+            // Without a target only DO NOTHING is allowed: a change is an insert under the same id.
+            if conflict.columns.isEmpty { return connection.changes > 0 ? previous : 0 }
+            guard let lookup = conflictingRowLookup(conflict.columns) else { return 0 }
+            return (try? connection.fetchValue(Int64.self, lookup.sql, lookup.statementArguments)) ?? 0
+        }
+    }
+
+    /// `SELECT rowid` of the row holding the set values of the conflict target's columns.
+    private func conflictingRowLookup(_ target: [String]) -> SQLStatement? {
+        var lookup = Query(database: database, table: table)
+        for column in target {
+            guard let assignment = assignments.first(where: { $0.column == column }) else { return nil }
+            lookup = lookup.where(sql: "\(SQLRenderer.quoteSimple(column)) = ?", [assignment.value])
+        }
+        return lookup.select(sql: "rowid").limit(1).renderSelect()
     }
 
     /// Inserts one row, replacing any row it conflicts with (`INSERT OR REPLACE`), and

@@ -23,7 +23,8 @@ extension Query {
         renderer.append(orReplace ? "INSERT OR REPLACE INTO " : "INSERT INTO ")
         renderer.appendIdentifier(table)
         renderer.append(" (")
-        renderer.appendIdentifiers(assignments.map(\.column))
+        // Written columns are never qualified: a dot is part of the name.
+        renderer.appendSimpleIdentifiers(assignments.map(\.column))
         renderer.append(") VALUES (")
         renderer.bindList(assignments.map(\.value))
         renderer.append(")")
@@ -43,7 +44,7 @@ extension Query {
         renderer.append(" SET ")
         for (index, assignment) in assignments.enumerated() {
             if index > 0 { renderer.append(", ") }
-            renderer.appendIdentifier(assignment.column)
+            renderer.append(SQLRenderer.quoteSimple(assignment.column))
             renderer.append(" = ")
             renderer.bind(assignment.value)
         }
@@ -196,15 +197,16 @@ extension Query {
         renderer.append(" ON CONFLICT")
         if !conflict.columns.isEmpty {
             renderer.append(" (")
-            renderer.appendIdentifiers(conflict.columns)
+            renderer.appendSimpleIdentifiers(conflict.columns)
             renderer.append(")")
         }
-        guard let updates = conflict.updates else {
+        guard let named = conflict.updates else {
             renderer.append(" DO NOTHING")
             return
         }
+        let updates = named.isEmpty ? assignments.map(\.column).filter { !conflict.columns.contains($0) } : named
         guard !updates.isEmpty, !conflict.columns.isEmpty else { throw QueryError.nothingToUpsert(table: table) }
         renderer.append(" DO UPDATE SET ")
-        renderer.append(updates.map { "\(SQLRenderer.quote($0)) = excluded.\(SQLRenderer.quote($0))" }.joined(separator: ", "))
+        renderer.append(updates.map { "\(SQLRenderer.quoteSimple($0)) = excluded.\(SQLRenderer.quoteSimple($0))" }.joined(separator: ", "))
     }
 }

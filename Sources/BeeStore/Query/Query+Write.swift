@@ -49,10 +49,9 @@ public struct UpsertClause: Sendable {
 
     /// `ON CONFLICT (columns) DO UPDATE SET column = excluded.column` for each named
     /// column, or for every set column outside the conflict target when none is named.
+    /// With no name, the set columns are those of the query that runs, including columns
+    /// set after this call.
     public func doUpdate(_ updatedColumns: String...) -> Query {
-        let updates = updatedColumns.isEmpty
-            ? query.assignments.map(\.column).filter { !columns.contains($0) }
-            : updatedColumns
-        return query.with { $0.conflict = Query.ConflictClause(columns: columns, updates: updates) }
+        query.with { $0.conflict = Query.ConflictClause(columns: columns, updates: updatedColumns) }
     }
 }

@@ -71,6 +71,7 @@ public struct Query: Filterable, Sendable {
 
     struct ConflictClause: Sendable {
         let columns: [String]
+        /// nil: `DO NOTHING`; empty: update every set column outside the target.
         let updates: [String]?
     }
 

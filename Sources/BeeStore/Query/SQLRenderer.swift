@@ -46,6 +46,11 @@ struct SQLRenderer {
         sql += names.map(Self.quote).joined(separator: ", ")
     }
 
+    /// Appends identifiers quoted as they are, dots included, separated by commas.
+    mutating func appendSimpleIdentifiers(_ names: [String]) {
+        sql += names.map(Self.quoteSimple).joined(separator: ", ")
+    }
+
     /// Quotes an identifier: `"name"`, with embedded quotes doubled. A dotted name is a
     /// qualified one (`blog.id` → `"blog"."id"`); `*` and `table.*` stay unquoted stars.
     static func quote(_ name: String) -> String {

@@ -5,14 +5,25 @@ extension TableDefinition {
         let guardClause = ifNotExists ? "IF NOT EXISTS " : ""
         var definitions = fields.map(render)
         if let tablePrimaryKey {
-            definitions.append("PRIMARY KEY (\(tablePrimaryKey.map(SQLRenderer.quote).joined(separator: ", ")))")
+            definitions.append("PRIMARY KEY (\(tablePrimaryKey.map(SQLRenderer.quoteSimple).joined(separator: ", ")))")
         }
         let table = SQLStatement(
             sql: "CREATE TABLE \(guardClause)\(SQLRenderer.quoteSimple(name)) (\(definitions.joined(separator: ", ")))")
-        return [table] + indexes.map { index in
+        return [table] + indexStatements(guardClause: guardClause)
+    }
+
+    /// The `CREATE INDEX IF NOT EXISTS` statements of the defined indexes, whatever the fields.
+    public func createIndexStatements() throws -> [SQLStatement] {
+        if let misuse { throw misuse }
+        if name.isEmpty { throw QueryError.emptyName("table") }
+        return indexStatements(guardClause: "IF NOT EXISTS ")
+    }
+
+    private func indexStatements(guardClause: String) -> [SQLStatement] {
+        indexes.map { index in
             SQLStatement(
                 sql: "CREATE \(index.isUnique ? "UNIQUE " : "")INDEX \(guardClause)\(SQLRenderer.quoteSimple(index.name)) "
-                    + "ON \(SQLRenderer.quoteSimple(name)) (\(index.columns.map(SQLRenderer.quote).joined(separator: ", ")))")
+                    + "ON \(SQLRenderer.quoteSimple(name)) (\(index.columns.map(SQLRenderer.quoteSimple).joined(separator: ", ")))")
         }
     }
 
@@ -40,6 +51,12 @@ extension TableDefinition {
     /// defined indexes), in one transaction: all are added or none.
     public func addColumns() throws {
         try run(addColumnStatements())
+    }
+
+    /// Creates the defined indexes on the existing table unless they exist ({Bee}'s
+    /// `INDEX_ON` on its own): `db.table("blogs").index(on: "title").createIndexes()`.
+    public func createIndexes() throws {
+        try run(createIndexStatements())
     }
 
     /// Drops the table; an error if it does not exist.
