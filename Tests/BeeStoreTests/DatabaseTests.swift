@@ -97,6 +97,13 @@ struct DatabaseTests {
         #expect(try db.fetchValue(Int.self, "SELECT count(*) FROM users") == 1, "nothing partial was written")
     }
 
+    @Test func misspelledQuotedColumnIsAnErrorNotAString() throws {
+        let db = try Database.inMemory()
+        try db.execute("CREATE TABLE t (title TEXT)")
+        let error = try #require(throws: DatabaseError.self) { try db.fetchAll(#"SELECT * FROM t WHERE "titel" = 'x'"#) }
+        #expect(error.message == "no such column: titel")
+    }
+
     @Test func foreignKeysAreEnforcedByDefault() throws {
         let db = try Database.inMemory()
         try db.execute(script: """

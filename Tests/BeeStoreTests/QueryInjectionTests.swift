@@ -101,12 +101,13 @@ struct QueryInjectionTests {
         let column = #"title" = 'x' OR "1"#
         let query = db.from("blogs").where(column, "x")
         #expect(query.sql == #"SELECT * FROM "blogs" WHERE "title"" = 'x' OR ""1" = ?"#)
-        // No such column: SQLite reads an unknown double-quoted name as a string literal
-        // (its legacy "DQS" rule), so the condition compares two strings and matches nothing,
-        // where the spliced `OR "1"` would have matched every row.
-        #expect(try query.get() == [])
-        #expect(try db.from("blogs").where(column, .notEqual, "x").count() == 1)
-        #expect(try db.from("blogs").orderAsc(column).count() == 1)
+        // The whole text is one (unknown) column name, never SQL: the spliced `OR "1"` would
+        // have matched every row. BeeStore turns off SQLite's legacy reading of unknown
+        // double-quoted names as strings, so the mistake is an error, not an empty result.
+        let error = try #require(throws: DatabaseError.self) { try query.get() }
+        #expect(error.message.hasPrefix("no such column"))
+        #expect(throws: DatabaseError.self) { try db.from("blogs").where(column, .notEqual, "x").count() }
+        #expect(throws: DatabaseError.self) { try db.from("blogs").orderAsc(column).get() }
         #expect(throws: DatabaseError.self) { try db.from("blogs").set(column, 1).insert() }
         #expect(throws: DatabaseError.self) { try db.from(#"blogs"; DROP TABLE blogs; --"#).get() }
         try expectSchemaUnchanged()

@@ -44,6 +44,7 @@ public final class Connection {
         self.state = ConnectionState(handle: handle, counters: counters)
         self.statementCache = StatementCache(capacity: configuration.statementCacheCapacity)
         sqlite3_extended_result_codes(handle, 1)
+        beestore_disable_double_quoted_strings(handle)
         sqlite3_busy_timeout(handle, Int32(clamping: Int((configuration.busyTimeout * 1000).rounded())))
         do {
             // Reading the schema version fails at once on a file that is not a database.

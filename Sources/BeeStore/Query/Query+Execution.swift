@@ -50,7 +50,7 @@ extension Query {
     public func insert() throws -> Int64 {
         let statement = try insertStatement()
         guard let conflict else { return try run(statement).lastInsertRowID }
-        return try database.write { connection in
+        return try requireDatabase().write { connection in
             let previous = connection.lastInsertRowID
             try connection.execute(statement.sql, statement.statementArguments)
             // SQLite moves the last insert row id only when the upsert inserts.
@@ -58,7 +58,7 @@ extension Query {
             // Without a target only DO NOTHING is allowed: a change is an insert under the same id.
             if conflict.columns.isEmpty { return connection.changes > 0 ? previous : 0 }
             guard let lookup = conflictingRowLookup(conflict.columns) else { return 0 }
-            return (try? connection.fetchValue(Int64.self, lookup.sql, lookup.statementArguments)) ?? 0
+            return try connection.fetchValue(Int64.self, lookup.sql, lookup.statementArguments) ?? 0
         }
     }
 
