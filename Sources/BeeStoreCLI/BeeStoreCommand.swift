@@ -2,7 +2,7 @@ import ArgumentParser
 import BeeStore
 import Foundation
 
-/// The `beestore` command: inspects SQLite databases.
+/// The `beestore` command: inspects SQLite databases and migrates them.
 ///
 /// Exit status: 0 on success, 1 on a database error (or problems found by `check`),
 /// 2 on a usage error. Errors are written to standard error on one line.
@@ -10,11 +10,12 @@ import Foundation
 struct BeeStoreCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "beestore",
-        abstract: "Inspect SQLite databases with BeeStore.",
+        abstract: "Inspect and migrate SQLite databases with BeeStore.",
         version: BeeStoreVersion.current,
         subcommands: [
             TablesCommand.self, SchemaCommand.self, RowsCommand.self, QueryCommand.self, StatsCommand.self,
-            CheckCommand.self, ExplainCommand.self,
+            CheckCommand.self, ExplainCommand.self, MigrateCommand.self, MigrationsCommand.self,
+            RollbackCommand.self,
         ]
     )
 

@@ -30,8 +30,28 @@ struct CommandFailure: Error {
             self.init(error.message + sql)
         case let error as ConversionError:
             self.init(String(describing: error))
+        case let error as MigrationError:
+            self.init(Self.message(for: error))
+        case MigrationFileError.unreadable(let url, _):
+            self.init("cannot read \(url.path)")
+        case let error as MigrationFileError:
+            self.init(error.description)
         default:
             return nil
+        }
+    }
+
+    /// A migration error's sentence, with the cause of a failed migration in the same
+    /// words as any other error and the way past a changed checksum.
+    private static func message(for error: MigrationError) -> String {
+        switch error {
+        case .failed(let identifier, let direction, let cause):
+            let reason = CommandFailure(cause)?.message ?? String(describing: cause)
+            return "migration \(identifier) failed while \(direction == .up ? "applying" : "rolling back"): \(reason)"
+        case .checksumMismatch(let identifier, _, _):
+            return "migration \(identifier) changed after it was applied: pass --accept-changed-checksums to record its new checksum"
+        default:
+            return error.description
         }
     }
 }

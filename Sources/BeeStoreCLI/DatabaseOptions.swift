@@ -13,19 +13,34 @@ struct DatabaseOptions: ParsableArguments {
     /// Opens the file for inspection: read-only unless `allowingWrites`, never created,
     /// its journal mode left as it is.
     func inspector(allowingWrites: Bool = false) throws -> Inspector {
-        var isDirectory: ObjCBool = false
-        guard FileManager.default.fileExists(atPath: database, isDirectory: &isDirectory) else {
-            throw CommandFailure("no such file: \(database)")
-        }
-        guard !isDirectory.boolValue else {
-            throw CommandFailure("not a file: \(database)")
+        Inspector(try openExisting(allowingWrites: allowingWrites))
+    }
+
+    /// Opens the file, which must exist: read-only unless `allowingWrites`, its journal
+    /// mode left as it is.
+    func openExisting(allowingWrites: Bool = false) throws -> Database {
+        switch FileKind(atPath: database) {
+        case .missing: throw CommandFailure("no such file: \(database)")
+        case .directory: throw CommandFailure("not a file: \(database)")
+        case .file: break
         }
         var configuration = Configuration()
         configuration.readOnly = !allowingWrites
         configuration.createIfMissing = false
         configuration.journalMode = nil
         configuration.busyTimeout = timeout
-        return Inspector(try Database(path: database, configuration: configuration))
+        return try Database(path: database, configuration: configuration)
+    }
+
+    /// Opens the file read-write with the library's default configuration (WAL mode),
+    /// creating it when it is missing.
+    func openCreatingIfMissing() throws -> Database {
+        guard FileKind(atPath: database) != .directory else {
+            throw CommandFailure("not a file: \(database)")
+        }
+        var configuration = Configuration()
+        configuration.busyTimeout = timeout
+        return try Database(path: database, configuration: configuration)
     }
 
     func validate() throws {

@@ -4,7 +4,7 @@ import Testing
 @testable import BeeStore
 
 /// What a run of the `beestore` binary produced.
-private struct CommandResult {
+struct CommandResult {
     let status: Int32
     let output: String
     let error: String
@@ -12,11 +12,12 @@ private struct CommandResult {
 
 /// Runs the built `beestore` binary, found beside the test bundle in the build products
 /// directory (`swift test` builds it along with the tests).
-private func beestore(_ arguments: String...) throws -> CommandResult {
+func beestore(_ arguments: String...) throws -> CommandResult {
     try beestore(arguments)
 }
 
-private func beestore(_ arguments: [String]) throws -> CommandResult {
+/// Runs the built `beestore` binary in `workingDirectory`, or in the test's own when nil.
+func beestore(_ arguments: [String], in workingDirectory: URL? = nil) throws -> CommandResult {
     let testBundle = Bundle.allBundles.first { $0.bundleURL.pathExtension == "xctest" }
     let products = try #require(
         testBundle?.bundleURL.deletingLastPathComponent() ?? Bundle.main.executableURL?.deletingLastPathComponent())
@@ -26,6 +27,7 @@ private func beestore(_ arguments: [String]) throws -> CommandResult {
     let process = Process()
     process.executableURL = executable
     process.arguments = arguments
+    process.currentDirectoryURL = workingDirectory
     let output = Pipe()
     let error = Pipe()
     process.standardOutput = output
@@ -40,7 +42,7 @@ private func beestore(_ arguments: [String]) throws -> CommandResult {
 }
 
 /// Expects a run to fail with `status` and one line on standard error.
-private func expectFailure(_ result: CommandResult, status: Int32, message: String, sourceLocation: SourceLocation = #_sourceLocation) {
+func expectFailure(_ result: CommandResult, status: Int32, message: String, sourceLocation: SourceLocation = #_sourceLocation) {
     #expect(result.status == status, sourceLocation: sourceLocation)
     #expect(result.output.isEmpty, sourceLocation: sourceLocation)
     #expect(result.error == "beestore: \(message)\n", sourceLocation: sourceLocation)
