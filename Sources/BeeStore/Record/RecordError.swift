@@ -19,6 +19,8 @@ public enum RecordError: Error, Sendable, Equatable, CustomStringConvertible {
     case missingRelation(record: String, property: String, id: Int64?)
     /// No database was given and no shared database is open.
     case noDatabase
+    /// A dictionary or array holds values JSON cannot represent (such as a `Date`).
+    case invalidJSONObject(String)
 
     /// One line naming the record, the property or the table, and what is wrong.
     public var description: String {
@@ -39,6 +41,8 @@ public enum RecordError: Error, Sendable, Equatable, CustomStringConvertible {
             "relation cycle: \(path.joined(separator: " → "))"
         case .missingRelation(let record, let property, let id):
             "\(record).\(property) references a missing row (id \(id.map(String.init) ?? "NULL"))"
+        case .invalidJSONObject(let type):
+            "\(type) holds values that are not JSON (strings, numbers, booleans, null, arrays, dictionaries)"
         case .noDatabase:
             "no database given and no shared database open: call Database.openShared(path:) or pass one"
         }

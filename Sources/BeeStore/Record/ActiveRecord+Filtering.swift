@@ -1,0 +1,55 @@
+/// {Bee}'s chain on the record type itself: `Post.where("author_id", 1).orderDesc("id").records()`,
+/// on the shared database. Use ``ActiveRecord/query(in:)`` for another database.
+extension ActiveRecord {
+    /// Records where `column = value` (`IS NULL` for nil).
+    public static func `where`(_ column: String, _ value: (any DatabaseValueConvertible)?) -> RecordQuery<Self> {
+        query().where(column, value)
+    }
+
+    /// Records where `column <op> value`.
+    public static func `where`(
+        _ column: String, _ comparison: ComparisonOperator, _ value: (any DatabaseValueConvertible)?
+    ) -> RecordQuery<Self> {
+        query().where(column, comparison, value)
+    }
+
+    /// Records matching the grouped conditions `build` makes.
+    public static func `where`(_ build: (ConditionGroup) -> ConditionGroup) -> RecordQuery<Self> {
+        query().where(build)
+    }
+
+    /// Records where `column IN (values…)`.
+    public static func whereIn(_ column: String, _ values: [(any DatabaseValueConvertible)?]) -> RecordQuery<Self> {
+        query().whereIn(column, values)
+    }
+
+    /// Records where `column NOT IN (values…)`.
+    public static func whereNotIn(_ column: String, _ values: [(any DatabaseValueConvertible)?]) -> RecordQuery<Self> {
+        query().whereNotIn(column, values)
+    }
+
+    /// Records whose `column` contains `text` (or matches it as ``LikeMatch`` says).
+    public static func like(_ column: String, _ text: String, _ match: LikeMatch = .contains) -> RecordQuery<Self> {
+        query().like(column, text, match)
+    }
+
+    /// Every record, sorted by `column` ascending.
+    public static func orderAsc(_ column: String) -> RecordQuery<Self> {
+        query().orderAsc(column)
+    }
+
+    /// Every record, sorted by `column` descending.
+    public static func orderDesc(_ column: String) -> RecordQuery<Self> {
+        query().orderDesc(column)
+    }
+
+    /// At most `count` records.
+    public static func limit(_ count: Int) -> RecordQuery<Self> {
+        query().limit(count)
+    }
+
+    /// Records grouped by `columns`.
+    public static func groupBy(_ columns: String...) -> RecordQuery<Self> {
+        columns.reduce(query()) { $0.groupBy($1) }
+    }
+}

@@ -1,0 +1,21 @@
+/// Runs a record query on a connection: records without relations are decoded straight
+/// from the statement; records with relations go through the graph loader.
+struct RecordFetcher {
+    let connection: Connection
+
+    func fetch<Record: ActiveRecord>(_ type: Record.Type, schema: RecordSchema, statement: SQLStatement) throws -> [Record] {
+        if schema.hasRelations {
+            var loader = GraphLoader(connection: connection)
+            return try loader.load(type, schema: schema, statement: statement)
+        }
+        let prepared = try connection.cachedStatement(statement.sql)
+        let decoder = RecordDecoder(schema: schema, source: StatementColumns(statement: prepared))
+        return try prepared.run(statement.statementArguments) {
+            var records: [Record] = []
+            while try prepared.step() {
+                records.append(try decoder.decode(type))
+            }
+            return records
+        }
+    }
+}
