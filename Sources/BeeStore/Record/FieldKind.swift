@@ -11,9 +11,11 @@ enum FieldKind {
         ObjectIdentifier(Bool.self): .integer,
         ObjectIdentifier(Int.self): .integer, ObjectIdentifier(Int8.self): .integer,
         ObjectIdentifier(Int16.self): .integer, ObjectIdentifier(Int32.self): .integer,
-        ObjectIdentifier(Int64.self): .integer, ObjectIdentifier(UInt.self): .integer,
-        ObjectIdentifier(UInt8.self): .integer, ObjectIdentifier(UInt16.self): .integer,
-        ObjectIdentifier(UInt32.self): .integer, ObjectIdentifier(UInt64.self): .integer,
+        ObjectIdentifier(Int64.self): .integer, ObjectIdentifier(UInt8.self): .integer,
+        ObjectIdentifier(UInt16.self): .integer, ObjectIdentifier(UInt32.self): .integer,
+        // Values above Int64.max are stored as decimal text, which an INTEGER column would
+        // turn into a rounded real: these columns have no affinity.
+        ObjectIdentifier(UInt.self): .blob, ObjectIdentifier(UInt64.self): .blob,
         ObjectIdentifier(Double.self): .real, ObjectIdentifier(Float.self): .real,
         ObjectIdentifier(String.self): .text, ObjectIdentifier(Date.self): .text,
         ObjectIdentifier(UUID.self): .text, ObjectIdentifier(URL.self): .text,

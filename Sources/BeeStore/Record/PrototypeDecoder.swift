@@ -63,9 +63,10 @@ struct PrototypeDecoder: Decoder {
         return first(iterable) as? T
     }
 
-    /// All-zero bytes are a valid value of a trivial type: the first case of a payload-free enum.
+    /// All-zero bytes are the first case of a payload-free raw-value enum (one or two
+    /// tag bytes): its placeholder when the placeholder raw value is not one of its cases.
     private static func zeroValue<T>(of type: T.Type) -> T? {
-        guard _isPOD(type), MemoryLayout<T>.size <= 8 else { return nil }
+        guard type is any RawRepresentable.Type, _isPOD(type), MemoryLayout<T>.size <= 2 else { return nil }
         let size = Swift.max(MemoryLayout<T>.size, 1)
         let buffer = UnsafeMutableRawPointer.allocate(byteCount: size, alignment: MemoryLayout<T>.alignment)
         defer { buffer.deallocate() }

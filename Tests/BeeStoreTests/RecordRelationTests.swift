@@ -1,0 +1,262 @@
+import Foundation
+import Testing
+
+@testable import BeeStore
+
+struct Author: ActiveRecord, Equatable {
+    var id: Int64?
+    var name: String
+}
+
+struct Comment: ActiveRecord, Equatable {
+    var id: Int64?
+    var text: String
+    var author: Author?
+}
+
+struct Post: ActiveRecord, Equatable {
+    var id: Int64?
+    var title: String
+    var author: Author
+    var comments: [Comment]
+    var related: [Post]?
+}
+
+/// A child whose `text` must be unique, to make a graph save fail half way.
+struct StrictChild: ActiveRecord, Equatable {
+    var id: Int64?
+    var text: String
+}
+
+struct StrictParent: ActiveRecord, Equatable {
+    var id: Int64?
+    var name: String
+    var children: [StrictChild]
+}
+
+final class Node2: ActiveRecord {
+    var id: Int64?
+    var name: String
+    var next: Node2?
+
+    init(name: String, next: Node2? = nil) {
+        self.name = name
+        self.next = next
+    }
+}
+
+final class Employee: ActiveRecord {
+    var id: Int64?
+    var name: String
+    var manager: Manager?
+
+    init(name: String, manager: Manager?) {
+        self.name = name
+        self.manager = manager
+    }
+}
+
+final class Manager: ActiveRecord {
+    var id: Int64?
+    var name: String
+    var assistant: Employee?
+
+    init(name: String, assistant: Employee?) {
+        self.name = name
+        self.assistant = assistant
+    }
+}
+
+@Suite("Records: relations")
+struct RecordRelationTests {
+    let db: Database
+
+    init() throws {
+        db = try Database.inMemory()
+    }
+
+    private func makePost(_ title: String = "Hello") -> Post {
+        let ann = Author(name: "Ann")
+        return Post(
+            title: title, author: ann,
+            comments: [Comment(text: "first", author: Author(name: "Bob")), Comment(text: "second", author: nil)],
+            related: nil)
+    }
+
+    @Test func savingAGraphFillsEveryID() throws {
+        var post = makePost()
+        try post.save(in: db)
+        #expect(post.id == 1)
+        #expect(post.author.id != nil)
+        #expect(post.comments.map(\.id) == [1, 2])
+        #expect(post.comments[0].author?.id != nil)
+        #expect(try Author.count(in: db) == 2)
+        #expect(try Comment.count(in: db) == 2)
+    }
+
+    @Test func fetchingLoadsTheWholeGraphInOrder() throws {
+        var post = makePost()
+        try post.save(in: db)
+        let fetched = try #require(try Post.find(1, in: db))
+        var expected = post
+        expected.related = []
+        #expect(fetched == expected)
+        #expect(fetched.comments.map(\.text) == ["first", "second"])
+        #expect(fetched.comments[0].author?.name == "Bob")
+        #expect(fetched.comments[1].author == nil)
+        #expect(fetched.related == [], "an optional has-many loads as an empty list")
+    }
+
+    @Test func updatingAChildThroughTheParent() throws {
+        var post = makePost()
+        try post.save(in: db)
+        post.comments[0].text = "edited"
+        post.author.name = "Ann B."
+        try post.save(in: db)
+        #expect(try Comment.find(1, in: db)?.text == "edited")
+        #expect(try Author.find(post.author.id ?? 0, in: db)?.name == "Ann B.")
+        #expect(try Comment.count(in: db) == 2, "updated, not duplicated")
+    }
+
+    @Test func removingAndReorderingChildren() throws {
+        var post = makePost()
+        post.comments.append(Comment(text: "third", author: nil))
+        try post.save(in: db)
+        post.comments.remove(at: 0)
+        post.comments.reverse()
+        try post.save(in: db)
+        let fetched = try #require(try Post.find(1, in: db))
+        #expect(fetched.comments.map(\.text) == ["third", "second"])
+        #expect(try Comment.count(in: db) == 3, "a removed child is unlinked, not deleted")
+        #expect(try db.fetchValue(Int.self, "SELECT count(*) FROM post_comments") == 2)
+    }
+
+    @Test func nilBelongsToIsStoredAsNullAndLoadsAsNil() throws {
+        var comment = Comment(text: "alone", author: Author(name: "Cy"))
+        try comment.save(in: db)
+        comment.author = nil
+        try comment.save(in: db)
+        #expect(try db.fetchValue(Int64.self, "SELECT author_id FROM comment") == nil)
+        #expect(try Comment.find(1, in: db)?.author == nil)
+        #expect(try Author.count(in: db) == 1, "the author itself is kept")
+    }
+
+    @Test func nonOptionalBelongsToThatIsMissingIsAnError() throws {
+        var post = makePost()
+        try post.save(in: db)
+        try db.execute("PRAGMA foreign_keys = OFF")
+        try db.execute("DELETE FROM author WHERE id = ?", [post.author.id])
+        let error = try #require(throws: RecordError.self) { try Post.all(in: db) }
+        #expect(error == .missingRelation(record: "Post", property: "author", id: post.author.id))
+    }
+
+    @Test func failingChildLeavesNoParentBehind() throws {
+        try db.execute("CREATE TABLE strict_child (id INTEGER PRIMARY KEY, text TEXT NOT NULL UNIQUE)")
+        var parent = StrictParent(name: "p", children: [StrictChild(text: "a"), StrictChild(text: "a")])
+        let error = try #require(throws: DatabaseError.self) { try parent.save(in: db) }
+        #expect(error.extendedResultCode == .uniqueConstraint)
+        #expect(parent.id == nil)
+        #expect(try StrictParent.count(in: db) == 0)
+        #expect(try StrictChild.count(in: db) == 0)
+        #expect(try db.fetchValue(Int.self, "SELECT count(*) FROM strict_parent_children") == 0)
+    }
+
+    @Test func batchSaveIsAllOrNothing() throws {
+        try db.execute("CREATE TABLE strict_child (id INTEGER PRIMARY KEY, text TEXT NOT NULL UNIQUE)")
+        var children = [StrictChild(text: "x"), StrictChild(text: "y"), StrictChild(text: "x")]
+        #expect(throws: DatabaseError.self) { try children.save(in: db) }
+        #expect(try StrictChild.count(in: db) == 0)
+        children[2].text = "z"
+        try children.save(in: db)
+        #expect(children.map(\.id) == [1, 2, 3])
+    }
+
+    @Test func deletingAParentRemovesItsLinksButKeepsChildren() throws {
+        var post = makePost()
+        try post.save(in: db)
+        #expect(try post.delete(in: db))
+        #expect(try Post.count(in: db) == 0)
+        #expect(try db.fetchValue(Int.self, "SELECT count(*) FROM post_comments") == 0)
+        #expect(try Comment.count(in: db) == 2)
+        #expect(try !post.delete(in: db), "a second delete finds nothing")
+        let unsaved = makePost()
+        #expect(throws: RecordError.notSaved(record: "Post")) { try unsaved.delete(in: db) }
+    }
+
+    @Test func deletingAChildUnlinksItFromItsParents() throws {
+        var post = makePost()
+        try post.save(in: db)
+        try post.comments[0].delete(in: db)
+        #expect(try Post.find(1, in: db)?.comments.map(\.text) == ["second"])
+    }
+
+    @Test func relationsLoadWithAFixedNumberOfQueries() throws {
+        func statementsToFetch(parents: Int) throws -> Int {
+            let db = try Database.inMemory()
+            var posts = (0..<parents).map { index in
+                Post(
+                    title: "post \(index)", author: Author(name: "author \(index)"),
+                    comments: (0..<10).map { Comment(text: "comment \($0)", author: Author(name: "commenter \($0)")) },
+                    related: nil)
+            }
+            try posts.save(in: db)
+            let before = db.statistics.executedStatements
+            let fetched = try Post.all(in: db)
+            #expect(fetched.count == parents)
+            #expect(fetched.allSatisfy { $0.comments.count == 10 && $0.comments.allSatisfy { $0.author != nil } })
+            return db.statistics.executedStatements - before
+        }
+        let few = try statementsToFetch(parents: 3)
+        let many = try statementsToFetch(parents: 100)
+        #expect(few == many, "the number of queries does not grow with the number of parents")
+        #expect(many <= 8)
+    }
+
+    @Test func selfReferencingRecordsLoadToAnyDepth() throws {
+        var chain = Node2(name: "c")
+        chain = Node2(name: "b", next: chain)
+        var head = Node2(name: "a", next: chain)
+        try head.save(in: db)
+        #expect(head.next?.next?.id != nil)
+        let fetched = try #require(try Node2.find(head.id ?? 0, in: db))
+        #expect(fetched.next?.next?.name == "c")
+        #expect(fetched.next?.next?.next == nil)
+    }
+
+    @Test func referenceCycleIsRefusedWhenSaving() throws {
+        let first = Node2(name: "first")
+        let second = Node2(name: "second", next: first)
+        first.next = second
+        var head = first
+        #expect(throws: RecordError.self) { try head.save(in: db) }
+        #expect(try Node2.count(in: db) == 0)
+        first.next = nil
+    }
+
+    @Test func dataCycleIsRefusedWhenLoading() throws {
+        var employee = Employee(name: "E", manager: Manager(name: "M", assistant: nil))
+        try employee.save(in: db)
+        try db.execute("UPDATE manager SET assistant_id = ?", [employee.id])
+        let error = try #require(throws: RecordError.self) { try Employee.all(in: db) }
+        guard case .relationCycle(let path) = error else {
+            Issue.record("unexpected \(error)")
+            return
+        }
+        #expect(path == ["employee#1", "manager#1", "employee#1"])
+    }
+
+    @Test func relationsArePlainForeignKeysAndLinkTables() throws {
+        var post = makePost()
+        try post.save(in: db)
+        let foreignKeys = try db.fetchAll("SELECT \"table\", \"from\", \"to\" FROM pragma_foreign_key_list('post')")
+        #expect(foreignKeys.map(\.values) == [["author", "author_id", "id"]])
+        let rows = try db.fetchAll("""
+            SELECT post.title, author.name, comment.text FROM post
+            JOIN author ON author.id = post.author_id
+            JOIN post_comments ON post_comments.parent_id = post.id
+            JOIN comment ON comment.id = post_comments.child_id
+            ORDER BY post_comments.position
+            """)
+        #expect(rows.map(\.values) == [["Hello", "Ann", "first"], ["Hello", "Ann", "second"]])
+    }
+}

@@ -1,0 +1,206 @@
+import Foundation
+import Testing
+
+@testable import BeeStore
+
+enum Mood: String, Codable, Equatable {
+    case happy, sad
+}
+
+/// The first case's raw value is neither empty nor zero.
+enum Priority: Int, Codable, Equatable {
+    case high = 7
+    case low = 9
+}
+
+enum Size: String, Codable, CaseIterable, Equatable {
+    case large = "L"
+    case small = "S"
+}
+
+struct Address: Codable, Equatable {
+    var street: String
+    var zip: String?
+    var tags: [String]
+}
+
+struct EveryType: ActiveRecord, Equatable {
+    var id: Int64?
+    var int: Int
+    var int8: Int8
+    var int16: Int16
+    var int32: Int32
+    var int64: Int64
+    var uint: UInt
+    var uint8: UInt8
+    var uint16: UInt16
+    var uint32: UInt32
+    var uint64: UInt64
+    var double: Double
+    var float: Float
+    var bool: Bool
+    var string: String
+    var data: Data
+    var date: Date
+    var uuid: UUID
+    var url: URL
+    var decimal: Decimal
+    var mood: Mood
+    var priority: Priority
+    var size: Size
+    var address: Address
+    var addresses: [Address]
+    var scores: [String: Int]
+    var optionalInt: Int?
+    var optionalString: String?
+    var optionalDate: Date?
+    var optionalMood: Mood?
+    var optionalAddress: Address?
+}
+
+struct Gadget: ActiveRecord, Equatable {
+    var id: Int64?
+    var name: String
+    static var tableName: String { "my gadgets" }
+}
+
+struct WithShape: ActiveRecord {
+    enum Shape: Codable {
+        case circle(radius: Double)
+        case square(side: Double)
+    }
+
+    var id: Int64?
+    var shape: Shape
+}
+
+struct Picky: ActiveRecord {
+    struct Even: Codable {
+        let value: Int
+        init(from decoder: any Decoder) throws {
+            value = try decoder.singleValueContainer().decode(Int.self)
+            guard value % 2 == 1 else {
+                throw DecodingError.dataCorrupted(.init(codingPath: decoder.codingPath, debugDescription: "must be odd"))
+            }
+        }
+    }
+
+    var id: Int64?
+    var even: Even
+}
+
+struct Anonymous: ActiveRecord {
+    var id: Int64?
+    var name: String
+
+    init(from decoder: any Decoder) throws {
+        let container = try decoder.container(keyedBy: CodingKeys.self)
+        name = try container.decode(String.self, forKey: .name)
+        id = nil
+    }
+}
+
+@Suite("Records: property types and schema reflection")
+struct RecordTypesTests {
+    static let sample = EveryType(
+        id: nil, int: -42, int8: .min, int16: .max, int32: -3, int64: .max, uint: 7, uint8: .max, uint16: 65535,
+        uint32: .max, uint64: .max, double: 3.25, float: -1.5, bool: true, string: "蜂蜜 🐝 'quoted'",
+        data: Data([0, 1, 255]), date: Date(timeIntervalSince1970: 1_700_000_000.5), uuid: UUID(),
+        url: URL(string: "https://example.com/a?b=c")!, decimal: Decimal(string: "12345678901234567890.123")!,
+        mood: .sad, priority: .low, size: .small, address: Address(street: "1 Main St", zip: nil, tags: ["x", "y"]),
+        addresses: [Address(street: "A", zip: "1", tags: []), Address(street: "B", zip: nil, tags: ["z"])],
+        scores: ["a": 1, "b": 2], optionalInt: nil, optionalString: "here", optionalDate: nil, optionalMood: .happy,
+        optionalAddress: nil)
+
+    @Test func everySupportedTypeRoundTrips() throws {
+        let db = try Database.inMemory()
+        var record = Self.sample
+        try record.save(in: db)
+        #expect(record.id == 1)
+        let fetched = try #require(try EveryType.find(1, in: db))
+        #expect(fetched == record)
+    }
+
+    @Test func reflectedColumnsHaveSQLiteTypesAndNullability() throws {
+        let db = try Database.inMemory()
+        _ = try EveryType.count(in: db)
+        let columns = try db.fetchAll("SELECT name, type, \"notnull\", pk FROM pragma_table_info('every_type')")
+        let byName = Dictionary(uniqueKeysWithValues: try columns.map { (try $0.decode(String.self, at: 0), $0) })
+        func type(_ name: String) -> Value? { byName[name]?[1] }
+        func notNull(_ name: String) -> Value? { byName[name]?[2] }
+        #expect(byName["id"]?[3] == 1)
+        for name in ["int", "int8", "uint32", "bool", "priority"] { #expect(type(name) == "INTEGER", "\(name)") }
+        #expect(type("uint64") == "BLOB", "no affinity, so that values above Int64.max stay exact text")
+        for name in ["double", "float"] { #expect(type(name) == "REAL", "\(name)") }
+        for name in ["string", "date", "uuid", "url", "decimal", "mood", "size", "address", "addresses", "scores"] {
+            #expect(type(name) == "TEXT", "\(name)")
+        }
+        #expect(type("data") == "BLOB")
+        #expect(notNull("int") == 1)
+        #expect(notNull("optionalInt") == 0)
+        #expect(notNull("optionalAddress") == 0)
+    }
+
+    @Test func storedValuesArePlainSQLite() throws {
+        let db = try Database.inMemory()
+        var record = Self.sample
+        try record.save(in: db)
+        let row = try #require(try db.fetchOne("SELECT mood, priority, size, address, date, bool, uint64 FROM every_type"))
+        #expect(row["mood"] == "sad")
+        #expect(row["priority"] == 9)
+        #expect(row["size"] == "S")
+        #expect(row["address"] == #"{"street":"1 Main St","tags":["x","y"]}"#)
+        #expect(row["date"] == "2023-11-14 22:13:20.500")
+        #expect(row["bool"] == 1)
+        #expect(row["uint64"] == "18446744073709551615")
+    }
+
+    @Test func tableNamesDefaultToSnakeCaseAndCanBeOverridden() throws {
+        #expect(EveryType.tableName == "every_type")
+        #expect(snakeCase("URLRequest") == "url_request")
+        #expect(snakeCase("BlogPost2") == "blog_post2")
+        let db = try Database.inMemory()
+        var gadget = Gadget(name: "drill")
+        try gadget.save(in: db)
+        #expect(try db.fetchValue(String.self, #"SELECT name FROM "my gadgets""#) == "drill")
+    }
+
+    @Test func unsupportedTypesGetATypedErrorNamingTheProperty() throws {
+        let db = try Database.inMemory()
+        let shape = try #require(throws: RecordError.self) { try WithShape.count(in: db) }
+        guard case .unsupportedType(let record, let property, _, _) = shape else {
+            Issue.record("unexpected \(shape)")
+            return
+        }
+        #expect(record == "WithShape")
+        #expect(property == "shape")
+        let picky = try #require(throws: RecordError.self) { try Picky.count(in: db) }
+        #expect(picky.description.hasPrefix("cannot store Picky.even of type Even"))
+        #expect(throws: RecordError.missingPrimaryKey(record: "Anonymous")) { try Anonymous.count(in: db) }
+        #expect(try db.fetchValue(Int.self, "SELECT count(*) FROM sqlite_master") == 0, "nothing was created")
+    }
+
+    @Test func wrongStoredTypeIsAConversionErrorNamingTheColumn() throws {
+        let db = try Database.inMemory()
+        var gadget = Gadget(name: "ok")
+        try gadget.save(in: db)
+        try db.execute(#"UPDATE "my gadgets" SET name = x'00ff'"#)
+        #expect(throws: ConversionError.typeMismatch(expected: "String", value: .blob(Data([0, 255])), column: "name")) {
+            try Gadget.all(in: db)
+        }
+    }
+
+    @Test func jsonConstructorsDecodeRecordsAndTheirRelations() throws {
+        let gadget = try Gadget(jsonString: #"{"id": 3, "name": "saw"}"#)
+        #expect(gadget == Gadget(id: 3, name: "saw"))
+        let fromDictionary = try Gadget(dictionary: ["name": "hammer"])
+        #expect(fromDictionary == Gadget(id: nil, name: "hammer"))
+        let many = try Gadget.records(fromArray: [["name": "a"], ["id": 9, "name": "b"]])
+        #expect(many == [Gadget(id: nil, name: "a"), Gadget(id: 9, name: "b")])
+        let array = try [Gadget](json: Data(#"[{"name":"c"}]"#.utf8))
+        #expect(array == [Gadget(id: nil, name: "c")])
+        #expect(String(decoding: try gadget.jsonData(), as: UTF8.self) == #"{"id":3,"name":"saw"}"#)
+        #expect(throws: RecordError.self) { try Gadget(dictionary: ["name": Date()]) }
+        #expect(throws: DecodingError.self) { try Gadget(jsonString: #"{"id": "x"}"#) }
+    }
+}
