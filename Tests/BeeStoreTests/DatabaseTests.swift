@@ -264,18 +264,6 @@ struct DatabaseTests {
         #expect(try db.fetchValue(Int.self, "SELECT count(*) FROM t") == 0)
     }
 
-    @Test func sharedDatabaseOpensReplacesAndCloses() throws {
-        let directory = try TemporaryDirectory()
-        let first = try Database.openShared(path: directory.path("one.sqlite"))
-        #expect(Database.shared === first)
-        let second = try Database.openShared(path: directory.path("two.sqlite"))
-        #expect(Database.shared === second)
-        #expect(throws: DatabaseError.closed) { try first.execute("SELECT 1") }
-        Database.closeShared()
-        #expect(Database.shared == nil)
-        #expect(throws: DatabaseError.closed) { try second.fetchAll("SELECT 1") }
-    }
-
     @Test func sqliteCommandLineToolReadsWhatBeeStoreWrites() throws {
         guard let tool = ["/usr/bin/sqlite3", "/usr/local/bin/sqlite3", "/opt/homebrew/bin/sqlite3"]
             .first(where: FileManager.default.isExecutableFile(atPath:))

@@ -1,0 +1,185 @@
+import Foundation
+import Testing
+
+@testable import BeeStore
+
+/// {Bee}'s seed: `Record1 {lid, lat, lon}` and `Record2 {uid, name, location}`.
+struct Record1: ActiveRecord, Equatable {
+    var id: Int64?
+    var lat: Double
+    var lon: Double
+    enum CodingKeys: String, CodingKey {
+        case id = "lid"
+        case lat, lon
+    }
+}
+
+struct Record2: ActiveRecord, Equatable {
+    var id: Int64?
+    var name: String
+    var location: Record1?
+    enum CodingKeys: String, CodingKey {
+        case id = "uid"
+        case name, location
+    }
+}
+
+/// The RubyChina example's node.
+struct Node: ActiveRecord, Equatable {
+    var id: Int64?
+    var name: String
+    var sectionID: Int
+    var sort: Int
+    enum CodingKeys: String, CodingKey {
+        case id, name, sort
+        case sectionID = "section_id"
+    }
+}
+
+@Suite("Records: persistence and queries")
+struct RecordPersistenceTests {
+    let db: Database
+
+    init() throws {
+        db = try Database.inMemory()
+    }
+
+    @Test func beeSeedExampleInSwiftForm() throws {
+        var record = Record2(name: "Bee", location: Record1(lat: 31.2, lon: 121.5))
+        try record.save(in: db)  // SAVE
+        #expect(record.id == 1 && record.location?.id == 1)
+
+        var first = try #require(try Record2.first(in: db))  // FIRST_RECORD
+        #expect(first == record)
+        first.name = "Bee 2"
+        first.location?.lat = 30
+        try first.update(in: db)  // SAVE of a changed record
+        #expect(try Record2.find(1, in: db)?.name == "Bee 2")
+        #expect(try Record1.find(1, in: db)?.lat == 30)
+
+        var second = Record2(name: "Other", location: nil)
+        try second.save(in: db)
+        #expect(try Record2.all(in: db).map(\.name) == ["Bee 2", "Other"])  // GET_RECORDS
+        #expect(try Record2.query(in: db).where("uid", 0).records() == [])  // WHERE(uid, 0)
+        #expect(try Record2.last(in: db)?.name == "Other")  // LAST_RECORD
+
+        #expect(try second.delete(in: db))  // DELETE
+        #expect(try Record2.count(in: db) == 1)
+        #expect(try db.fetchValue(String.self, "SELECT group_concat(name) FROM pragma_table_info('record2')") == "uid,name,location_id")
+        #expect(try db.fetchValue(String.self, "SELECT group_concat(name) FROM pragma_table_info('record1')") == "lid,lat,lon")
+    }
+
+    @Test func rubyChinaNodesOrderedBySectionAndSort() throws {
+        var nodes = [
+            Node(name: "Ruby", sectionID: 2, sort: 1), Node(name: "Rails", sectionID: 1, sort: 2),
+            Node(name: "Gems", sectionID: 2, sort: 0), Node(name: "Rack", sectionID: 1, sort: 1),
+        ]
+        try nodes.save(in: db)
+        let ordered = try Node.query(in: db).orderAsc("section_id").orderAsc("sort").records()
+        #expect(ordered.map(\.name) == ["Rack", "Rails", "Gems", "Ruby"])
+    }
+
+    @Test func insertUpdateAndSaveSemantics() throws {
+        var node = Node(name: "a", sectionID: 1, sort: 0)
+        try node.insert(in: db)
+        #expect(node.id == 1)
+        #expect(throws: DatabaseError.self) { try node.insert(in: db) }
+        node.name = "b"
+        try node.update(in: db)
+        #expect(try Node.find(1, in: db)?.name == "b")
+        let ghost = Node(id: 99, name: "ghost", sectionID: 0, sort: 0)
+        #expect(throws: RecordError.notFound(record: "Node", id: 99)) { try ghost.update(in: db) }
+        #expect(throws: RecordError.notSaved(record: "Node")) { try Node(name: "new", sectionID: 0, sort: 0).update(in: db) }
+        var imported = ghost
+        try imported.save(in: db)
+        #expect(try Node.find(99, in: db)?.name == "ghost", "save inserts a record whose id has no row")
+        #expect(try Node.count(in: db) == 2)
+    }
+
+    @Test func queryBuilderVerbsReturnRecords() throws {
+        var nodes = (1...10).map { Node(name: "n\($0)", sectionID: $0 % 3, sort: $0) }
+        try nodes.save(in: db)
+        let query = Node.query(in: db)
+        #expect(try query.where("section_id", 1).orderDesc("id").limit(2).records().map(\.name) == ["n10", "n7"])
+        #expect(try query.where("section_id", 1).orWhere("name", "n2").count() == 5)
+        #expect(try query.whereIn("sort", [1, 5, 99]).records().map(\.sort) == [1, 5])
+        #expect(try query.whereNotIn("section_id", [0, 1]).count() == 3)
+        #expect(try query.like("name", "n1").records().map(\.name) == ["n1", "n10"])
+        #expect(try query.orderAsc("sort").offset(8).records().map(\.sort) == [9, 10])
+        #expect(try query.groupBy("section_id").records().count == 3)
+        #expect(try query.where("sort", .greaterThan, 8).exists())
+        #expect(try query.where { $0.where("sort", 1).orWhere("sort", 2) }.count() == 2)
+        #expect(try query.where("section_id", 0).deleteAll() == 3)
+        #expect(try Node.count(in: db) == 7)
+        #expect(try Node.deleteAll(in: db) == 7)
+        #expect(try Node.first(in: db) == nil)
+    }
+
+    @Test func recordsWrittenAreReadableWithPlainSQL() throws {
+        var record = Record2(name: "plain", location: Record1(lat: 1.5, lon: 2.5))
+        try record.save(in: db)
+        let row = try #require(try db.fetchOne(
+            "SELECT record2.name, record1.lat FROM record2 JOIN record1 ON record1.lid = record2.location_id"))
+        #expect(row.values == ["plain", 1.5])
+        let foreignKey = try #require(try db.fetchOne("SELECT \"table\", \"from\", \"to\" FROM pragma_foreign_key_list('record2')"))
+        #expect(foreignKey.values == ["record1", "location_id", "lid"])
+    }
+
+    @Test func sqliteToolReadsRecordTables() throws {
+        guard let tool = ["/usr/bin/sqlite3", "/usr/local/bin/sqlite3"].first(where: FileManager.default.isExecutableFile(atPath:))
+        else {
+            print("sqlite3 command-line tool not found: skipping the interoperability check")
+            return
+        }
+        let directory = try TemporaryDirectory()
+        let path = directory.path("records.sqlite")
+        do {
+            let db = try Database(path: path)
+            var record = Record2(name: "蜂", location: Record1(lat: 1, lon: 2))
+            try record.save(in: db)
+            db.close()
+        }
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: tool)
+        process.arguments = [path, "SELECT name, lat FROM record2 JOIN record1 ON lid = location_id; PRAGMA foreign_key_check;"]
+        let pipe = Pipe()
+        process.standardOutput = pipe
+        try process.run()
+        process.waitUntilExit()
+        #expect(String(decoding: pipe.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self) == "蜂|1.0\n")
+    }
+}
+
+/// Tests that use the process-wide shared database run one at a time.
+@Suite("Shared database", .serialized)
+struct SharedDatabaseTests {
+    @Test func openReplaceAndClose() throws {
+        let directory = try TemporaryDirectory()
+        let first = try Database.openShared(path: directory.path("one.sqlite"))
+        #expect(Database.shared === first)
+        let second = try Database.openShared(path: directory.path("two.sqlite"))
+        #expect(Database.shared === second)
+        #expect(throws: DatabaseError.closed) { try first.execute("SELECT 1") }
+        Database.closeShared()
+        #expect(Database.shared == nil)
+        #expect(throws: DatabaseError.closed) { try second.fetchAll("SELECT 1") }
+    }
+
+    @Test func recordsUseTheSharedDatabaseByDefault() throws {
+        let directory = try TemporaryDirectory()
+        let db = try Database.openShared(path: directory.path("shared.sqlite"))
+        defer { Database.closeShared() }
+        var record = Record2(name: "shared", location: nil)
+        try record.save()
+        #expect(try Record2.where("name", "shared").records().map(\.id) == [record.id])
+        #expect(try Record2.count() == 1)
+        #expect(try db.fetchValue(Int.self, "SELECT count(*) FROM record2") == 1)
+    }
+
+    @Test func withoutASharedDatabaseRecordsThrow() throws {
+        Database.closeShared()
+        var record = Record2(name: "nowhere", location: nil)
+        #expect(throws: RecordError.noDatabase) { try record.save() }
+        #expect(throws: RecordError.noDatabase) { try Record2.where("name", "x").records() }
+    }
+}
