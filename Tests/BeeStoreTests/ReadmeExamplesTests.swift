@@ -56,6 +56,96 @@ struct ReadmeExamplesTests {
         try Self.expectReadmeShows("async")
     }
 
+    @Test func seedExample() throws {
+        let db = try Database.inMemory()
+        // example: seed
+        try db.table("blogs")
+            .field("id", .integer, size: 12).primaryKey().autoIncrement()
+            .field("title", .text, size: 20)
+            .index(on: "title")
+            .createIfNotExists()
+
+        let id = try db.from("blogs").set("title", "Hello, world!").insert()
+        try db.from("blogs").set("title", "Hello, world2!").where("id", id).update()
+        let count = try db.from("blogs").count()
+        let page = try db.from("blogs").orderAsc("id").offset(0).limit(10).get()
+        try db.from("blogs").where("id", id).delete()
+        // end example
+        #expect(count == 1)
+        #expect(page.map { $0["title"] } == ["Hello, world2!"])
+        #expect(try db.from("blogs").count() == 0)
+        try Self.expectReadmeShows("seed")
+    }
+
+    @Test func conditionsExample() throws {
+        let db = try Database.inMemory()
+        try db.execute(script: """
+            CREATE TABLE post (id INTEGER PRIMARY KEY, title TEXT, category TEXT, status TEXT, views INTEGER);
+            INSERT INTO post (title, category, status, views) VALUES
+                ('Swift news', 'news', 'published', 10), ('Swift tips', 'tech', 'published', 500),
+                ('Swift draft', 'news', 'draft', 900), ('Rust news', 'news', 'published', 50);
+            CREATE TABLE counter (name TEXT PRIMARY KEY, value INTEGER);
+            """)
+        // example: conditions
+        let popular = db.from("post")
+            .where { $0.where("category", "news").orWhere("views", .greaterThan, 200) }
+            .whereNotIn("status", ["draft", "hidden"])
+            .like("title", "swift")
+            .orderDesc("views")
+            .limit(5)
+        // SELECT * FROM "post" WHERE ("category" = ? OR "views" > ?) AND "status" NOT IN (?, ?)
+        //   AND "title" LIKE ? ESCAPE '\' ORDER BY "views" DESC LIMIT ?
+        let rows = try popular.get()
+        let best = try db.from("post").where("category", "news").max("views", as: Int.self)
+        try db.from("counter").set("name", "visits").set("value", 1).onConflict("name").doUpdate("value").insert()
+        // end example
+        #expect(popular.sql == #"SELECT * FROM "post" WHERE ("category" = ? OR "views" > ?) AND "status" NOT IN (?, ?) AND "title" LIKE ? ESCAPE '\' ORDER BY "views" DESC LIMIT ?"#)
+        #expect(rows.map { $0["title"] } == ["Swift tips", "Swift news"])
+        #expect(best == 900)
+        #expect(try db.fetchValue(Int.self, "SELECT value FROM counter") == 1)
+        try Self.expectReadmeShows("conditions")
+    }
+
+    @Test func recordsExample() throws {
+        let db = try Database.inMemory()
+        // example: records
+        struct Author: ActiveRecord {
+            var id: Int64?
+            var name: String
+        }
+
+        struct Comment: ActiveRecord {
+            var id: Int64?
+            var text: String
+        }
+
+        struct Article: ActiveRecord {
+            var id: Int64?
+            var title: String
+            var author: Author          // belongs-to
+            var comments: [Comment]     // has-many, in order
+            var tags: [String]          // JSON text
+        }
+
+        var article = Article(
+            title: "Hello", author: Author(name: "Ann"),
+            comments: [Comment(text: "First!")], tags: ["swift", "sqlite"])
+        try article.save(in: db)                     // ids filled in across the graph
+
+        let found = try Article.find(article.id!, in: db)
+        let recent = try Article.query(in: db).like("title", "hello").orderDesc("id").limit(10).records()
+        article.comments.append(Comment(text: "Second"))
+        try article.save(in: db)                     // updates, inserts the new comment, keeps the order
+        try article.delete(in: db)                   // removes its links; comments and author stay
+        // end example
+        #expect(found?.author.name == "Ann")
+        #expect(found?.tags == ["swift", "sqlite"])
+        #expect(recent.map(\.title) == ["Hello"])
+        #expect(try Comment.count(in: db) == 2)
+        #expect(try Article.count(in: db) == 0)
+        try Self.expectReadmeShows("records")
+    }
+
     /// Compares the README's example `name` with the lines between the markers in this file.
     static func expectReadmeShows(_ name: String, sourceLocation: SourceLocation = #_sourceLocation) throws {
         let here = URL(fileURLWithPath: #filePath)
