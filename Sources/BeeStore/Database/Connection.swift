@@ -21,6 +21,8 @@ public final class Connection {
     let state: ConnectionState
     private let statementCache: StatementCache
     private var savepointDepth = 0
+    /// Present on the writer connection of a database: the tables its commits change.
+    private(set) var changeTracker: ChangeTracker?
 
     /// Opens a connection, or throws a ``DatabaseError`` (for example `SQLITE_CANTOPEN`
     /// for a path in a missing directory, `SQLITE_NOTADB` for a file that is not a database).
@@ -57,8 +59,16 @@ public final class Connection {
     }
 
     deinit {
+        changeTracker?.uninstall(from: handle)
         statementCache.removeAll()
         sqlite3_close_v2(handle)
+    }
+
+    /// Starts tracking the tables this connection's commits change.
+    func trackChanges() {
+        let tracker = ChangeTracker()
+        tracker.install(on: handle)
+        changeTracker = tracker
     }
 
     /// The row id of the last successful `INSERT` on this connection.

@@ -36,6 +36,10 @@ public final class Database: Sendable {
     private let readers: ReaderPool?
     private let counters: StatementCounters
 
+    /// Handlers told, after each commit on the writer, which tables it changed.
+    private let commitObservers = Protected<[UInt64: @Sendable (Set<String>) -> Void]>([:])
+    private let nextObserverID = Protected<UInt64>(0)
+
     /// State that the layers above the core keep per database (such as the record types
     /// whose tables are known to be up to date), keyed by a type of their own.
     let layerState = Protected<[ObjectIdentifier: any Sendable]>([:])
@@ -58,6 +62,7 @@ public final class Database: Sendable {
         let writerConnection = try Connection(
             path: location, readOnly: configuration.readOnly, configuration: configuration, counters: counters)
         try Self.setUp(writerConnection, configuration: configuration)
+        writerConnection.trackChanges()
         let usesWAL = try writerConnection.fetchValue(String.self, "PRAGMA journal_mode")?.lowercased() == "wal"
         self.path = location
         self.configuration = configuration
@@ -128,10 +133,38 @@ public final class Database: Sendable {
             }
             return try body(held.connection)
         }
+        var committed: Set<String> = []
+        // Observers are told once the writer is released, so that they may read or write.
+        defer { notifyCommit(committed) }
         return try writer.withConnection { connection in
-            try context.holding(connection, for: ObjectIdentifier(self), isWriter: true) {
+            defer { committed = connection.changeTracker?.takeCommitted() ?? [] }
+            return try context.holding(connection, for: ObjectIdentifier(self), isWriter: true) {
                 try body(connection)
             }
+        }
+    }
+
+    /// Registers `handler` to be called, on the writing thread after the writer is
+    /// released, with the names of the tables each commit changed. Returns a token for
+    /// ``removeCommitObserver(_:)``.
+    func addCommitObserver(_ handler: @escaping @Sendable (Set<String>) -> Void) -> UInt64 {
+        let id = nextObserverID.withLock { id -> UInt64 in
+            id += 1
+            return id
+        }
+        commitObservers.withLock { $0[id] = handler }
+        return id
+    }
+
+    /// Stops calling a handler registered with ``addCommitObserver(_:)``.
+    func removeCommitObserver(_ id: UInt64) {
+        commitObservers.withLock { $0[id] = nil }
+    }
+
+    private func notifyCommit(_ tables: Set<String>) {
+        guard !tables.isEmpty else { return }
+        for handler in commitObservers.value.values {
+            handler(tables)
         }
     }
 

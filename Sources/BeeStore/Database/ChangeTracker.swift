@@ -1,0 +1,69 @@
+import CSQLite
+
+/// Collects the tables a connection changes, through SQLite's update, commit and
+/// rollback hooks: changes accumulate during a transaction, move to ``committed`` when
+/// it commits, and are dropped when it rolls back.
+///
+/// An authorizer turns off SQLite's truncate optimisation (a `DELETE` without `WHERE`
+/// that would otherwise bypass the update hook), so every deleted row is seen. Changes
+/// to `WITHOUT ROWID` tables are not reported by SQLite's update hook.
+final class ChangeTracker {
+    private var pending: Set<String> = []
+    private var committed: Set<String> = []
+    /// The table or view a `DROP` being compiled removes: its deletion must not be ignored.
+    private var droppedTable: String?
+
+    /// Installs the hooks on `handle`; the tracker must outlive the connection's use of them.
+    func install(on handle: OpaquePointer) {
+        let context = Unmanaged.passUnretained(self).toOpaque()
+        sqlite3_update_hook(handle, { context, _, _, table, _ in
+            guard let context, let table else { return }
+            Unmanaged<ChangeTracker>.fromOpaque(context).takeUnretainedValue().pending.insert(String(cString: table))
+        }, context)
+        sqlite3_commit_hook(handle, { context in
+            guard let context else { return 0 }
+            let tracker = Unmanaged<ChangeTracker>.fromOpaque(context).takeUnretainedValue()
+            tracker.committed.formUnion(tracker.pending)
+            tracker.pending.removeAll()
+            return 0
+        }, context)
+        sqlite3_rollback_hook(handle, { context in
+            guard let context else { return }
+            Unmanaged<ChangeTracker>.fromOpaque(context).takeUnretainedValue().pending.removeAll()
+        }, context)
+        sqlite3_set_authorizer(handle, { context, action, table, _, _, _ in
+            guard let context, let table else { return SQLITE_OK }
+            let tracker = Unmanaged<ChangeTracker>.fromOpaque(context).takeUnretainedValue()
+            return tracker.authorize(action, String(cString: table))
+        }, context)
+    }
+
+    /// SQLITE_IGNORE on a row delete keeps the deletion but disables the truncate
+    /// optimisation; a dropped table's deletion and SQLite's own tables are left alone.
+    private func authorize(_ action: Int32, _ table: String) -> Int32 {
+        switch action {
+        case SQLITE_DROP_TABLE, SQLITE_DROP_TEMP_TABLE, SQLITE_DROP_VIEW, SQLITE_DROP_TEMP_VIEW, SQLITE_DROP_VTABLE:
+            droppedTable = table
+            return SQLITE_OK
+        case SQLITE_DELETE where table != droppedTable && !table.hasPrefix("sqlite_"):
+            return SQLITE_IGNORE
+        default:
+            return SQLITE_OK
+        }
+    }
+
+    /// Removes the hooks from `handle`.
+    func uninstall(from handle: OpaquePointer) {
+        sqlite3_update_hook(handle, nil, nil)
+        sqlite3_commit_hook(handle, nil, nil)
+        sqlite3_rollback_hook(handle, nil, nil)
+        sqlite3_set_authorizer(handle, nil, nil)
+    }
+
+    /// The tables changed by the transactions committed since the last call; statements
+    /// run outside a transaction commit on their own and count too.
+    func takeCommitted() -> Set<String> {
+        defer { committed.removeAll() }
+        return committed
+    }
+}
