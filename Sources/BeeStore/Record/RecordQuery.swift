@@ -5,7 +5,7 @@
 /// let recent = try Post.where("author_id", 1).orderDesc("id").limit(10).records()
 /// let count = try Post.like("title", "swift").count()
 /// ```
-public struct RecordQuery<Record: ActiveRecord>: Filterable {
+public struct RecordQuery<Record: ActiveRecord>: Filterable, Sendable {
     var query: Query
 
     /// A query on `Record`'s table of `database` (the shared database when nil).

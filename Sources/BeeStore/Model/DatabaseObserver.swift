@@ -1,0 +1,145 @@
+import Dispatch
+
+/// Re-fetches a value after each commit that changed one of its tables (and, on an
+/// interval, after changes by other connections or processes), and delivers it in order
+/// on the caller's queue.
+final class DatabaseObserver<Value: Sendable>: Sendable {
+    private let database: Database
+    private let tables: Set<String>
+    private let fetch: @Sendable (Connection) throws -> Value
+    private let queue: DispatchQueue
+    private let onChange: @Sendable (Value) -> Void
+    private let onError: @Sendable (any Error) -> Void
+    /// Fetches run one at a time, in commit order.
+    private let fetchQueue = DispatchQueue(label: "BeeStore.DatabaseObserver")
+    private let state = Protected((isCancelled: false, commitObserver: UInt64?.none, dataVersion: Int?.none))
+    private let timer: Protected<(any DispatchSourceTimer)?> = Protected(nil)
+
+    init(
+        database: Database, tables: Set<String>, queue: DispatchQueue,
+        fetch: @escaping @Sendable (Connection) throws -> Value,
+        onChange: @escaping @Sendable (Value) -> Void,
+        onError: @escaping @Sendable (any Error) -> Void
+    ) {
+        self.database = database
+        self.tables = Set(tables.map { $0.lowercased() })
+        self.fetch = fetch
+        self.queue = queue
+        self.onChange = onChange
+        self.onError = onError
+    }
+
+    /// Delivers the current value, then starts following commits and, every
+    /// `externalInterval` seconds, the database file's data version.
+    func start(externalInterval: Double?) {
+        let id = database.addCommitObserver { [weak self] changed in
+            guard let self, changed.contains(where: { self.tables.contains($0.lowercased()) }) else { return }
+            self.refresh()
+        }
+        state.withLock { $0.commitObserver = id }
+        refresh()
+        if let externalInterval, externalInterval > 0 {
+            let source = DispatchSource.makeTimerSource(queue: fetchQueue)
+            source.schedule(deadline: .now() + externalInterval, repeating: externalInterval)
+            source.setEventHandler { [weak self] in self?.checkExternalChanges() }
+            timer.withLock { $0 = source }
+            source.resume()
+        }
+    }
+
+    func cancel() {
+        let id = state.withLock { state -> UInt64? in
+            state.isCancelled = true
+            return state.commitObserver
+        }
+        if let id { database.removeCommitObserver(id) }
+        timer.withLock { timer in
+            timer?.cancel()
+            timer = nil
+        }
+    }
+
+    private var isCancelled: Bool { state.value.isCancelled }
+
+    /// Fetches on the observer's serial queue, then delivers on the caller's queue.
+    private func refresh() {
+        fetchQueue.async { [self] in
+            guard !isCancelled else { return }
+            do {
+                let value = try database.read(fetch)
+                recordDataVersion()
+                queue.async { [self] in
+                    if !isCancelled { onChange(value) }
+                }
+            } catch {
+                queue.async { [self] in
+                    if !isCancelled { onError(error) }
+                }
+            }
+        }
+    }
+
+    /// `PRAGMA data_version` of the writer changes when another connection commits.
+    private func currentDataVersion() -> Int? {
+        try? database.writeWithoutTransaction { try $0.fetchValue(Int.self, "PRAGMA data_version") }
+    }
+
+    private func recordDataVersion() {
+        let version = currentDataVersion()
+        state.withLock { $0.dataVersion = version }
+    }
+
+    private func checkExternalChanges() {
+        guard !isCancelled, let version = currentDataVersion() else { return }
+        let changed = state.withLock { state -> Bool in
+            defer { state.dataVersion = version }
+            return state.dataVersion.map { $0 != version } ?? false
+        }
+        if changed { refresh() }
+    }
+}
+
+extension Database {
+    /// Observes `tables`: calls `onChange` on `queue` with the value `fetch` reads, once at
+    /// once and then after each committed transaction that changed one of the tables (at
+    /// most once per transaction; never for a rolled-back one). Changes committed by other
+    /// connections or processes to the same file are noticed within `externalChangeInterval`
+    /// seconds (nil to not look for them). Observation stops when the token is cancelled
+    /// or released.
+    ///
+    /// ```swift
+    /// let token = db.observe(tables: ["player"], fetch: { try $0.fetchValue(Int.self, "SELECT count(*) FROM player") ?? 0 }) { count in
+    ///     print("\(count) players")
+    /// }
+    /// ```
+    public func observe<Value: Sendable>(
+        tables: Set<String>,
+        on queue: DispatchQueue = .main,
+        externalChangeInterval: Double? = 0.5,
+        fetch: @escaping @Sendable (Connection) throws -> Value,
+        onError: @escaping @Sendable (any Error) -> Void = { _ in },
+        onChange: @escaping @Sendable (Value) -> Void
+    ) -> ObservationToken {
+        let observer = DatabaseObserver(
+            database: self, tables: tables, queue: queue, fetch: fetch, onChange: onChange, onError: onError)
+        observer.start(externalInterval: externalChangeInterval)
+        return ObservationToken { observer.cancel() }
+    }
+
+    /// The values `fetch` reads from `tables`, as ``observe(tables:on:externalChangeInterval:fetch:onError:onChange:)``
+    /// delivers them, as an asynchronous sequence: the first at once, then one per
+    /// committed transaction that changed the tables. Ends when the consuming task is
+    /// cancelled; a failing fetch ends it with the error.
+    public func values<Value: Sendable>(
+        tables: Set<String>,
+        externalChangeInterval: Double? = 0.5,
+        fetch: @escaping @Sendable (Connection) throws -> Value
+    ) -> AsyncThrowingStream<Value, any Error> {
+        AsyncThrowingStream { continuation in
+            let token = observe(
+                tables: tables, on: DispatchQueue(label: "BeeStore.values"), externalChangeInterval: externalChangeInterval,
+                fetch: fetch, onError: { continuation.finish(throwing: $0) }, onChange: { continuation.yield($0) })
+            continuation.onTermination = { _ in token.cancel() }
+        }
+    }
+}

@@ -1,0 +1,37 @@
+import Dispatch
+
+extension Query {
+    /// The tables the query reads: its own and those it joins.
+    var observedTables: Set<String> {
+        Set([table] + joins.map(\.table))
+    }
+
+    /// Observes the query's rows: `onChange` is called on `queue` with them at once, then
+    /// after each committed transaction that changed a table the query reads. Stops when
+    /// the token is cancelled or released.
+    ///
+    /// ```swift
+    /// let token = try db.from("player").orderDesc("score").limit(10).observe { rows in
+    ///     print(rows.map { $0["name"] })
+    /// }
+    /// ```
+    public func observe(
+        on queue: DispatchQueue = .main,
+        onError: @escaping @Sendable (any Error) -> Void = { _ in },
+        onChange: @escaping @Sendable ([Row]) -> Void
+    ) throws -> ObservationToken {
+        let database = try requireDatabase()
+        let statement = try selectStatement()
+        return database.observe(
+            tables: observedTables, on: queue,
+            fetch: { try $0.fetchAll(statement.sql, statement.statementArguments) }, onError: onError, onChange: onChange)
+    }
+
+    /// The query's rows as an asynchronous sequence: now, then after each committed
+    /// transaction that changed a table the query reads.
+    public func values() throws -> AsyncThrowingStream<[Row], any Error> {
+        let database = try requireDatabase()
+        let statement = try selectStatement()
+        return database.values(tables: observedTables) { try $0.fetchAll(statement.sql, statement.statementArguments) }
+    }
+}

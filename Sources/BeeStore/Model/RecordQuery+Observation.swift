@@ -1,0 +1,51 @@
+import Dispatch
+
+extension RecordQuery where Record: Sendable {
+    /// Observes the query's records: `onChange` is called on `queue` with them at once,
+    /// then after each committed transaction that changed the record's table or the
+    /// tables of its relations. Stops when the token is cancelled or released.
+    ///
+    /// ```swift
+    /// let token = try Node.query(in: db).orderAsc("sort").observe { nodes in print(nodes.count) }
+    /// ```
+    public func observe(
+        on queue: DispatchQueue = .main,
+        onError: @escaping @Sendable (any Error) -> Void = { _ in },
+        onChange: @escaping @Sendable ([Record]) -> Void
+    ) throws -> ObservationToken {
+        let (database, tables) = try observationTarget()
+        let query = self
+        return database.observe(
+            tables: tables, on: queue, fetch: { _ in try query.records() }, onError: onError, onChange: onChange)
+    }
+
+    /// The query's records as an asynchronous sequence: now, then after each committed
+    /// transaction that changed the tables they come from.
+    public func values() throws -> AsyncThrowingStream<[Record], any Error> {
+        let (database, tables) = try observationTarget()
+        let query = self
+        return database.values(tables: tables) { _ in try query.records() }
+    }
+
+    private func observationTarget() throws -> (Database, Set<String>) {
+        guard let database = query.database else { throw RecordError.noDatabase }
+        let schema = try SchemaSynchronizer.ensure(Record.self, on: database)
+        var tables: Set<String> = []
+        try Self.collectTables(of: schema, into: &tables)
+        return (database, tables.union(query.observedTables))
+    }
+
+    /// The record's table, its link tables and, recursively, its related records' tables.
+    private static func collectTables(of schema: RecordSchema, into tables: inout Set<String>) throws {
+        guard tables.insert(schema.tableName).inserted else { return }
+        for relation in schema.hasMany {
+            tables.insert(relation.linkTable)
+            try collectTables(of: RecordSchema.of(dynamic: relation.target), into: &tables)
+        }
+        for column in schema.columns {
+            if case .belongsTo(let target) = column.storage {
+                try collectTables(of: RecordSchema.of(dynamic: target), into: &tables)
+            }
+        }
+    }
+}

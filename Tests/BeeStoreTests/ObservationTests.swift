@@ -1,0 +1,162 @@
+import Dispatch
+import Foundation
+import Testing
+
+@testable import BeeStore
+
+/// Collects delivered values and lets a test wait for the next one.
+final class Recorder<Value: Sendable>: Sendable {
+    private let values = Protected<[Value]>([])
+    private let arrivals = DispatchSemaphore(value: 0)
+
+    func record(_ value: Value) {
+        values.withLock { $0.append(value) }
+        arrivals.signal()
+    }
+
+    /// Waits for the next delivery; nil after `timeout` seconds.
+    func next(timeout: Double = 5) -> Value? {
+        guard arrivals.wait(timeout: .now() + timeout) == .success else { return nil }
+        return values.value.last
+    }
+
+    var all: [Value] { values.value }
+}
+
+struct Track: ActiveRecord, Equatable, Sendable {
+    var id: Int64?
+    var title: String
+}
+
+@Suite("Database observation")
+struct ObservationTests {
+    let db: Database
+    let directory: TemporaryDirectory
+    let queue = DispatchQueue(label: "ObservationTests")
+
+    init() throws {
+        directory = try TemporaryDirectory()
+        db = try Database(path: directory.path("observed.sqlite"))
+        try db.execute(script: "CREATE TABLE item (n INTEGER); CREATE TABLE other (n INTEGER);")
+    }
+
+    private func observeCount(_ recorder: Recorder<Int>, interval: Double? = nil) -> ObservationToken {
+        db.observe(
+            tables: ["item"], on: queue, externalChangeInterval: interval,
+            fetch: { try $0.fetchValue(Int.self, "SELECT count(*) FROM item") ?? -1 },
+            onChange: { recorder.record($0) })
+    }
+
+    @Test func firstValueIsDeliveredAtOnce() throws {
+        try db.execute("INSERT INTO item VALUES (1)")
+        let recorder = Recorder<Int>()
+        let token = observeCount(recorder)
+        #expect(recorder.next() == 1)
+        token.cancel()
+    }
+
+    @Test func oneNotificationPerCommittedTransactionOnObservedTablesOnly() throws {
+        let recorder = Recorder<Int>()
+        let token = observeCount(recorder)
+        #expect(recorder.next() == 0)
+
+        try db.execute("INSERT INTO other VALUES (1)")  // another table: no notification
+        struct Abort: Error {}
+        #expect(throws: Abort.self) {
+            try db.write { connection in  // rolled back: no notification
+                try connection.execute("INSERT INTO item VALUES (1)")
+                throw Abort()
+            }
+        }
+        try db.write { connection in  // 1,000 writes, one transaction: one notification
+            for n in 0..<1000 { try connection.execute("INSERT INTO item VALUES (?)", [n]) }
+        }
+        #expect(recorder.next() == 1000)
+        try db.execute("INSERT INTO item VALUES (1)")
+        #expect(recorder.next() == 1001)
+        #expect(recorder.next(timeout: 0.3) == nil, "nothing more was delivered")
+        #expect(recorder.all == [0, 1000, 1001])
+        token.cancel()
+    }
+
+    @Test func deleteWithoutWhereIsNoticed() throws {
+        try db.execute("INSERT INTO item VALUES (1), (2)")
+        let recorder = Recorder<Int>()
+        let token = observeCount(recorder)
+        #expect(recorder.next() == 2)
+        try db.execute("DELETE FROM item")
+        #expect(recorder.next() == 0)
+        token.cancel()
+    }
+
+    @Test func notificationsArriveInCommitOrder() throws {
+        let recorder = Recorder<Int>()
+        let token = observeCount(recorder)
+        #expect(recorder.next() == 0)
+        for n in 1...20 {
+            try db.execute("INSERT INTO item VALUES (?)", [n])
+        }
+        while recorder.all.last != 20 {
+            guard recorder.next() != nil else { break }
+        }
+        #expect(recorder.all == recorder.all.sorted())
+        #expect(recorder.all.last == 20)
+        token.cancel()
+    }
+
+    @Test func cancelledOrReleasedObservationsStop() throws {
+        let recorder = Recorder<Int>()
+        var token: ObservationToken? = observeCount(recorder)
+        #expect(recorder.next() == 0)
+        #expect(token?.isCancelled == false)
+        token = nil
+        try db.execute("INSERT INTO item VALUES (1)")
+        #expect(recorder.next(timeout: 0.3) == nil)
+        #expect(recorder.all == [0])
+    }
+
+    @Test func changesFromAnotherConnectionAreNoticed() throws {
+        let recorder = Recorder<Int>()
+        let token = observeCount(recorder, interval: 0.05)
+        #expect(recorder.next() == 0)
+        let second = try Database(path: db.path)
+        try second.execute("INSERT INTO item VALUES (1)")
+        #expect(recorder.next() == 1)
+        token.cancel()
+    }
+
+    @Test func queryObservationDeliversRows() throws {
+        let recorder = Recorder<[Row]>()
+        let token = try db.from("item").where("n", .greaterThan, 5).orderAsc("n").observe(on: queue) { recorder.record($0) }
+        #expect(recorder.next()?.count == 0)
+        try db.execute("INSERT INTO item VALUES (3), (7)")
+        #expect(recorder.next()?.map { $0["n"] } == [7])
+        token.cancel()
+    }
+
+    @Test func asyncSequenceDeliversAndEndsOnCancellation() async throws {
+        var counts: [Int] = []
+        for try await rows in try db.from("item").values() {
+            counts.append(rows.count)
+            if counts.count == 3 { break }
+            try await db.write { try $0.execute("INSERT INTO item VALUES (1)") }
+        }
+        #expect(counts == [0, 1, 2])
+
+        let cancelled = Task {
+            for try await _ in try db.from("item").values() {}
+        }
+        cancelled.cancel()
+        _ = await cancelled.result
+    }
+
+    @Test func recordQueriesFollowTheirRelationsTables() throws {
+        let recorder = Recorder<[Track]>()
+        let token = try Track.query(in: db).orderAsc("title").observe(on: queue) { recorder.record($0) }
+        #expect(recorder.next() == [])
+        var track = Track(title: "B")
+        try track.save(in: db)
+        #expect(recorder.next()?.map(\.title) == ["B"])
+        token.cancel()
+    }
+}
