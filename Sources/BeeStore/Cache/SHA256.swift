@@ -20,20 +20,31 @@ enum SHA256 {
     /// The 32-byte digest of `data`.
     static func digest(_ data: some DataProtocol) -> Data {
         var state = initialState
-        var message = Array(data)
+        let message = Data(data)
+        let wholeBlocks = message.count / 64 * 64
+        var tail = [UInt8](message[(message.startIndex + wholeBlocks)...])
+        tail.append(0x80)
+        tail.append(contentsOf: repeatElement(0, count: (64 + 56 - tail.count % 64) % 64))
         let bitCount = UInt64(message.count) &* 8
-        message.append(0x80)
-        message.append(contentsOf: repeatElement(0, count: (64 + 56 - message.count % 64) % 64))
-        message.append(contentsOf: (0..<8).reversed().map { UInt8(truncatingIfNeeded: bitCount >> ($0 * 8)) })
+        tail.append(contentsOf: (0..<8).reversed().map { UInt8(truncatingIfNeeded: bitCount >> ($0 * 8)) })
         var schedule = [UInt32](repeating: 0, count: 64)
-        message.withUnsafeBufferPointer { bytes in
-            for blockStart in stride(from: 0, to: bytes.count, by: 64) {
-                compress(bytes[blockStart..<blockStart + 64], into: &state, schedule: &schedule)
+        state.withUnsafeMutableBufferPointer { state in
+            schedule.withUnsafeMutableBufferPointer { schedule in
+                message.withUnsafeBytes { bytes in
+                    for offset in stride(from: 0, to: wholeBlocks, by: 64) {
+                        compress(UnsafeRawBufferPointer(rebasing: bytes[offset..<offset + 64]), state, schedule)
+                    }
+                }
+                tail.withUnsafeBytes { bytes in
+                    for offset in stride(from: 0, to: bytes.count, by: 64) {
+                        compress(UnsafeRawBufferPointer(rebasing: bytes[offset..<offset + 64]), state, schedule)
+                    }
+                }
             }
         }
         var digest = Data(capacity: 32)
         for word in state {
-            digest.append(contentsOf: [24, 16, 8, 0].map { UInt8(truncatingIfNeeded: word >> $0) })
+            digest.append(contentsOf: [UInt8(word >> 24), UInt8(word >> 16 & 0xFF), UInt8(word >> 8 & 0xFF), UInt8(word & 0xFF)])
         }
         return digest
     }
@@ -46,14 +57,13 @@ enum SHA256 {
         }.joined()
     }
 
+    /// Mixes one 64-byte block into `state`, using `w` for the message schedule.
     private static func compress(
-        _ block: Slice<UnsafeBufferPointer<UInt8>>, into state: inout [UInt32], schedule w: inout [UInt32]
+        _ block: UnsafeRawBufferPointer, _ state: UnsafeMutableBufferPointer<UInt32>,
+        _ w: UnsafeMutableBufferPointer<UInt32>
     ) {
-        var index = block.startIndex
         for t in 0..<16 {
-            w[t] = UInt32(block[index]) << 24 | UInt32(block[index + 1]) << 16
-                | UInt32(block[index + 2]) << 8 | UInt32(block[index + 3])
-            index += 4
+            w[t] = UInt32(bigEndian: block.loadUnaligned(fromByteOffset: t * 4, as: UInt32.self))
         }
         for t in 16..<64 {
             let s0 = rotate(w[t - 15], 7) ^ rotate(w[t - 15], 18) ^ (w[t - 15] >> 3)
@@ -61,15 +71,21 @@ enum SHA256 {
             w[t] = w[t - 16] &+ s0 &+ w[t - 7] &+ s1
         }
         var (a, b, c, d, e, f, g, h) = (state[0], state[1], state[2], state[3], state[4], state[5], state[6], state[7])
-        for t in 0..<64 {
-            let t1 = h &+ (rotate(e, 6) ^ rotate(e, 11) ^ rotate(e, 25)) &+ ((e & f) ^ (~e & g))
-                &+ roundConstants[t] &+ w[t]
-            let t2 = (rotate(a, 2) ^ rotate(a, 13) ^ rotate(a, 22)) &+ ((a & b) ^ (a & c) ^ (b & c))
-            (h, g, f, e, d, c, b, a) = (g, f, e, d &+ t1, c, b, a, t1 &+ t2)
+        roundConstants.withUnsafeBufferPointer { k in
+            for t in 0..<64 {
+                let t1 = h &+ (rotate(e, 6) ^ rotate(e, 11) ^ rotate(e, 25)) &+ ((e & f) ^ (~e & g)) &+ k[t] &+ w[t]
+                let t2 = (rotate(a, 2) ^ rotate(a, 13) ^ rotate(a, 22)) &+ ((a & b) ^ (a & c) ^ (b & c))
+                (h, g, f, e, d, c, b, a) = (g, f, e, d &+ t1, c, b, a, t1 &+ t2)
+            }
         }
-        for (offset, value) in [a, b, c, d, e, f, g, h].enumerated() {
-            state[offset] = state[offset] &+ value
-        }
+        state[0] &+= a
+        state[1] &+= b
+        state[2] &+= c
+        state[3] &+= d
+        state[4] &+= e
+        state[5] &+= f
+        state[6] &+= g
+        state[7] &+= h
     }
 
     @inline(__always)
