@@ -17,7 +17,16 @@ final class TestClock: Sendable {
     }
 }
 
-/// Runs `body` on `threads` threads at once and waits for all of them.
+/// Runs `body` on `threads` new threads, all alive at once, and waits for all of them.
+/// (Dispatch's `concurrentPerform` would run only as many at a time as there are cores.)
 func runConcurrently(threads: Int, _ body: @escaping @Sendable (Int) -> Void) {
-    DispatchQueue.concurrentPerform(iterations: threads, execute: body)
+    let finished = DispatchGroup()
+    for index in 0..<threads {
+        finished.enter()
+        Thread {
+            body(index)
+            finished.leave()
+        }.start()
+    }
+    finished.wait()
 }
