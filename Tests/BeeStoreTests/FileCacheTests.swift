@@ -206,6 +206,25 @@ import Testing
         #expect(try manifest().fetchValue(Int.self, "SELECT COUNT(*) FROM pending_file") == 0)
     }
 
+    @Test func openingACacheOf100000EntriesListsNoValueFiles() throws {
+        _ = try openCache()
+        try manifest().execute(
+            """
+            WITH RECURSIVE n(i) AS (SELECT 1 UNION ALL SELECT i + 1 FROM n WHERE i < 100000)
+            INSERT INTO entry (key, size, checksum, last_access, file_name)
+            SELECT 'key' || i, 100, zeroblob(32), i, printf('%064d', i) FROM n
+            """)
+        // A file nothing records: only listing `data/` could find it.
+        let unrecorded = cacheDirectory.appendingPathComponent("data/unrecorded")
+        try bytes(10).write(to: unrecorded)
+        let cache = try openCache()
+        #expect(try cache.count == 100_000)
+        #expect(try cache.totalBytes == 10_000_000)
+        #expect(FileManager.default.fileExists(atPath: unrecorded.path))
+        #expect(try cache.value(forKey: "key5") == nil)  // its file is missing: a miss, removed
+        #expect(try cache.count == 99_999)
+    }
+
     @Test func aFileReplacedButNotYetRecordedIsACorruptMissNotATornValue() throws {
         let cache = try openCache()
         try cache.setValue(bytes(100), forKey: "key")

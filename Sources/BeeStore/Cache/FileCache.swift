@@ -109,25 +109,7 @@ public final class FileCache: KeyValueCache, Sendable {
             key: key, size: data.count, checksum: SHA256.digest(data),
             expiresAt: ageLimit.map { now().addingTimeInterval($0) },
             inlineValue: isInline ? data : nil, fileName: isInline ? nil : CacheDirectory.fileName(forKey: key))
-        let evicted: Int
-        if let fileName = entry.fileName {
-            try manifest.write { try FileCacheManifest.addPendingFile(fileName, forKey: key, in: $0) }
-            let temporaryFile = try files.writeTemporaryFile(data)
-            defer { files.discardTemporaryFile(temporaryFile) }
-            evicted = try manifest.write { connection in
-                try files.moveIntoPlace(temporaryFile, named: fileName)
-                _ = try FileCacheManifest.deleteEntry(forKey: key, in: connection)
-                try FileCacheManifest.insert(entry, in: connection)
-                try FileCacheManifest.removePendingFile(fileName, in: connection)
-                return try evictBeyondLimits(in: connection)
-            }
-        } else {
-            evicted = try manifest.write { connection in
-                try removeEntry(forKey: key, in: connection)
-                try FileCacheManifest.insert(entry, in: connection)
-                return try evictBeyondLimits(in: connection)
-            }
-        }
+        let evicted = try entry.fileName.map { try store(data, as: entry, inFileNamed: $0) } ?? storeInline(entry)
         record(evictions: evicted)
     }
 
@@ -166,6 +148,32 @@ public final class FileCache: KeyValueCache, Sendable {
     /// Hits, misses and evictions since this instance was opened.
     public var statistics: CacheStatistics {
         counters.value
+    }
+
+    /// Adds the row of an inline value, replacing any previous entry for its key and its
+    /// file; returns how many entries were evicted to make room.
+    private func storeInline(_ entry: ManifestEntry) throws -> Int {
+        try manifest.write { connection in
+            try removeEntry(forKey: entry.key, in: connection)
+            try FileCacheManifest.insert(entry, in: connection)
+            return try evictBeyondLimits(in: connection)
+        }
+    }
+
+    /// Writes `data` to a temporary file, records it as pending, then in one transaction
+    /// moves it into place (replacing any previous file for the key) and adds its row;
+    /// returns how many entries were evicted to make room.
+    private func store(_ data: Data, as entry: ManifestEntry, inFileNamed fileName: String) throws -> Int {
+        let pending = try manifest.write { try FileCacheManifest.addPendingFile(fileName, forKey: entry.key, in: $0) }
+        let temporaryFile = try files.writeTemporaryFile(data)
+        defer { files.discardTemporaryFile(temporaryFile) }
+        return try manifest.write { connection in
+            try files.moveIntoPlace(temporaryFile, named: fileName)
+            _ = try FileCacheManifest.deleteEntry(forKey: entry.key, in: connection)
+            try FileCacheManifest.insert(entry, in: connection)
+            try FileCacheManifest.removePendingFile(pending, in: connection)
+            return try evictBeyondLimits(in: connection)
+        }
     }
 
     /// The value of `entry`, or nil when it is missing or does not match its checksum.

@@ -34,7 +34,7 @@ enum FileCacheManifest {
             file_name TEXT
         );
         CREATE INDEX entry_by_last_access ON entry(last_access);
-        CREATE TABLE pending_file (file_name TEXT PRIMARY KEY NOT NULL, key TEXT NOT NULL);
+        CREATE TABLE pending_file (id INTEGER PRIMARY KEY, file_name TEXT NOT NULL, key TEXT NOT NULL);
         CREATE TABLE totals (id INTEGER PRIMARY KEY CHECK (id = 0), count INTEGER NOT NULL, bytes INTEGER NOT NULL);
         INSERT INTO totals VALUES (0, 0, 0);
         CREATE TRIGGER entry_added AFTER INSERT ON entry
@@ -113,14 +113,16 @@ enum FileCacheManifest {
         return (try row.decode(Int.self, at: 0), try row.decode(Int.self, at: 1))
     }
 
-    /// Records that the file `name` of the value for `key` is about to be moved into `data/`.
-    static func addPendingFile(_ name: String, forKey key: String, in connection: Connection) throws {
-        try connection.execute("INSERT OR REPLACE INTO pending_file (file_name, key) VALUES (?, ?)", [name, key])
+    /// Records that a write is about to move the file `name` of the value for `key` into
+    /// `data/`; returns the record's identifier.
+    static func addPendingFile(_ name: String, forKey key: String, in connection: Connection) throws -> Int64 {
+        try connection.execute("INSERT INTO pending_file (file_name, key) VALUES (?, ?)", [name, key])
+        return connection.lastInsertRowID
     }
 
-    /// Forgets the pending file `name`, now that an entry refers to it.
-    static func removePendingFile(_ name: String, in connection: Connection) throws {
-        try connection.execute("DELETE FROM pending_file WHERE file_name = ?", [name])
+    /// Forgets a pending file record, now that its write has added the entry's row.
+    static func removePendingFile(_ identifier: Int64, in connection: Connection) throws {
+        try connection.execute("DELETE FROM pending_file WHERE id = ?", [identifier])
     }
 
     /// Forgets every pending file, and returns those that no entry refers to: files a
@@ -128,7 +130,7 @@ enum FileCacheManifest {
     static func takeOrphanedPendingFiles(in connection: Connection) throws -> [String] {
         let orphans = try connection.fetchAll(
             """
-            SELECT file_name FROM pending_file AS pending WHERE NOT EXISTS
+            SELECT DISTINCT file_name FROM pending_file AS pending WHERE NOT EXISTS
                 (SELECT 1 FROM entry WHERE entry.key = pending.key AND entry.file_name = pending.file_name)
             """
         ).map { try $0.decode(String.self, at: 0) }

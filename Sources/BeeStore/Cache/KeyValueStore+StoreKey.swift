@@ -23,14 +23,15 @@ extension KeyValueStore {
     }
 
     /// Calls `handler` with the new value of a typed key after each of its changes (nil
-    /// when it has no value any more, or its bytes are not a `T`), as ``observe(_:_:)-(String,_)``.
+    /// when it has no value any more, or its bytes are not a `T`), on the writer's thread,
+    /// until the returned observation is cancelled or released.
     public func observe<T: Sendable>(_ key: StoreKey<T>, _ handler: @escaping @Sendable (T?) -> Void) -> StoreObservation {
         observe(key.name) { data in
             handler(data.flatMap { try? ValueCoding.decode(T.self, from: $0, forKey: key.name) })
         }
     }
 
-    /// The new value of a typed key after each of its changes, as ``observe(_:_:)-(StoreKey<T>,_)``.
+    /// The new value of a typed key after each of its changes, until the iteration stops.
     public func changes<T: Sendable>(for key: StoreKey<T>) -> AsyncStream<T?> {
         stream { observe(key, $0) }
     }
