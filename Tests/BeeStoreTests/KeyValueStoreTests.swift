@@ -156,6 +156,22 @@ final class Received<Element: Sendable>: Sendable {
         #expect(await rawIterator.next() == .some(Data("1".utf8)))
     }
 
+    @Test func concurrentWritesAndReadsLoseNothing() throws {
+        let store = try KeyValueStore(path: path)
+        runConcurrently(threads: 8) { thread in
+            let namespace = store.inNamespace("thread-\(thread)")
+            for index in 0..<10 {
+                #expect(throws: Never.self) {
+                    try namespace.setValue([thread, index], forKey: "key-\(index)")
+                    #expect(try namespace.value(forKey: "key-\(index)", as: [Int].self) == [thread, index])
+                }
+            }
+        }
+        for thread in 0..<8 {
+            #expect(try store.inNamespace("thread-\(thread)").allKeys.count == 10)
+        }
+    }
+
     @Test func livesInATableOfAnExistingDatabase() throws {
         let database = try Database(path: path)
         try database.execute("CREATE TABLE player (id INTEGER PRIMARY KEY, name TEXT)")
