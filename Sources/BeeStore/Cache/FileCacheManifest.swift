@@ -1,0 +1,149 @@
+import Foundation
+
+/// One entry of a ``FileCache`` manifest: a value's metadata, and the value itself when
+/// it is small enough to be kept inline.
+struct ManifestEntry {
+    let key: String
+    let size: Int
+    let checksum: Data
+    let expiresAt: Date?
+    /// The value's bytes when kept inline, nil when they are in ``fileName``.
+    let inlineValue: Data?
+    /// The value's file in `data/`, nil when the value is inline.
+    let fileName: String?
+}
+
+/// The SQL of a ``FileCache`` manifest. Access order is a logical clock (`last_access`,
+/// one more than the highest on each use), so it survives restarts and never ties.
+/// Triggers keep the entry count and byte total in `totals`, so limits are checked in O(1).
+/// A value file is recorded in `pending_file` before it is moved into place and
+/// forgotten with its entry's row, so that files a crash left without a row can be found
+/// without listing the folder.
+enum FileCacheManifest {
+    /// The manifest format this version writes and reads (`PRAGMA user_version`).
+    static let version = 1
+
+    private static let schema = """
+        CREATE TABLE entry (
+            key TEXT PRIMARY KEY NOT NULL,
+            size INTEGER NOT NULL,
+            checksum BLOB NOT NULL,
+            last_access INTEGER NOT NULL,
+            expires_at REAL,
+            inline_value BLOB,
+            file_name TEXT
+        );
+        CREATE INDEX entry_by_last_access ON entry(last_access);
+        CREATE TABLE pending_file (id INTEGER PRIMARY KEY, file_name TEXT NOT NULL, key TEXT NOT NULL);
+        CREATE TABLE totals (id INTEGER PRIMARY KEY CHECK (id = 0), count INTEGER NOT NULL, bytes INTEGER NOT NULL);
+        INSERT INTO totals VALUES (0, 0, 0);
+        CREATE TRIGGER entry_added AFTER INSERT ON entry
+            BEGIN UPDATE totals SET count = count + 1, bytes = bytes + NEW.size; END;
+        CREATE TRIGGER entry_removed AFTER DELETE ON entry
+            BEGIN UPDATE totals SET count = count - 1, bytes = bytes - OLD.size; END;
+        PRAGMA user_version = 1;
+        """
+
+    /// Creates the tables of a new manifest; refuses one written in a newer format.
+    static func prepare(_ connection: Connection) throws {
+        let found = try connection.fetchValue(Int.self, "PRAGMA user_version") ?? 0
+        if found == 0 {
+            try connection.execute(script: schema)
+        } else if found > version {
+            throw CacheError.unsupportedManifestVersion(found: found, supported: version, path: connection.path)
+        }
+    }
+
+    /// The entry for `key`, if any.
+    static func entry(forKey key: String, in connection: Connection) throws -> ManifestEntry? {
+        let sql = "SELECT size, checksum, expires_at, inline_value, file_name FROM entry WHERE key = ?"
+        guard let row = try connection.fetchOne(sql, [key]) else { return nil }
+        return ManifestEntry(
+            key: key, size: try row.decode(Int.self, at: 0), checksum: try row.decode(Data.self, at: 1),
+            expiresAt: try row.decode(Double?.self, at: 2).map(Date.init(timeIntervalSince1970:)),
+            inlineValue: try row.decode(Data?.self, at: 3), fileName: try row.decode(String?.self, at: 4))
+    }
+
+    /// Whether there is an entry for `key` that has not expired at `date`.
+    static func containsEntry(forKey key: String, at date: Date, in connection: Connection) throws -> Bool {
+        let sql = "SELECT 1 FROM entry WHERE key = ? AND (expires_at IS NULL OR expires_at > ?)"
+        return try connection.fetchOne(sql, [key, date.timeIntervalSince1970]) != nil
+    }
+
+    /// Adds `entry` as the most recently used (there must be no entry for its key).
+    static func insert(_ entry: ManifestEntry, in connection: Connection) throws {
+        try connection.execute(
+            """
+            INSERT INTO entry (key, size, checksum, last_access, expires_at, inline_value, file_name)
+            VALUES (?, ?, ?, (SELECT COALESCE(MAX(last_access), 0) + 1 FROM entry), ?, ?, ?)
+            """,
+            [entry.key, entry.size, entry.checksum, entry.expiresAt?.timeIntervalSince1970, entry.inlineValue,
+             entry.fileName])
+    }
+
+    /// Makes the entry for `key` the most recently used.
+    static func markUsed(_ key: String, in connection: Connection) throws {
+        try connection.execute(
+            "UPDATE entry SET last_access = (SELECT MAX(last_access) + 1 FROM entry) WHERE key = ?", [key])
+    }
+
+    /// Deletes the entry for `key`; returns whether there was one, and its file.
+    static func deleteEntry(forKey key: String, in connection: Connection) throws -> RemovedEntry? {
+        try removedEntry(connection.fetchOne("DELETE FROM entry WHERE key = ? RETURNING file_name", [key]))
+    }
+
+    /// Deletes the least recently used entry; returns its file, or nil when there are no entries.
+    static func deleteLeastRecentlyUsed(in connection: Connection) throws -> RemovedEntry? {
+        try removedEntry(
+            connection.fetchOne(
+                """
+                DELETE FROM entry WHERE key = (SELECT key FROM entry ORDER BY last_access LIMIT 1)
+                RETURNING file_name
+                """))
+    }
+
+    /// Deletes every entry.
+    static func deleteAll(in connection: Connection) throws {
+        try connection.execute("DELETE FROM entry")
+    }
+
+    /// The number of entries and the sum of their sizes.
+    static func totals(in connection: Connection) throws -> (count: Int, bytes: Int) {
+        guard let row = try connection.fetchOne("SELECT count, bytes FROM totals") else { return (0, 0) }
+        return (try row.decode(Int.self, at: 0), try row.decode(Int.self, at: 1))
+    }
+
+    /// Records that a write is about to move the file `name` of the value for `key` into
+    /// `data/`; returns the record's identifier.
+    static func addPendingFile(_ name: String, forKey key: String, in connection: Connection) throws -> Int64 {
+        try connection.execute("INSERT INTO pending_file (file_name, key) VALUES (?, ?)", [name, key])
+        return connection.lastInsertRowID
+    }
+
+    /// Forgets a pending file record, now that its write has added the entry's row.
+    static func removePendingFile(_ identifier: Int64, in connection: Connection) throws {
+        try connection.execute("DELETE FROM pending_file WHERE id = ?", [identifier])
+    }
+
+    /// Forgets every pending file, and returns those that no entry refers to: files a
+    /// write left behind when it stopped between moving its file and adding its row.
+    static func takeOrphanedPendingFiles(in connection: Connection) throws -> [String] {
+        let orphans = try connection.fetchAll(
+            """
+            SELECT DISTINCT file_name FROM pending_file AS pending WHERE NOT EXISTS
+                (SELECT 1 FROM entry WHERE entry.key = pending.key AND entry.file_name = pending.file_name)
+            """
+        ).map { try $0.decode(String.self, at: 0) }
+        try connection.execute("DELETE FROM pending_file")
+        return orphans
+    }
+
+    private static func removedEntry(_ row: Row?) throws -> RemovedEntry? {
+        try row.map { RemovedEntry(fileName: try $0.decode(String?.self, at: 0)) }
+    }
+}
+
+/// What is left to clean up after deleting a manifest entry: its file, if it had one.
+struct RemovedEntry {
+    let fileName: String?
+}

@@ -1,0 +1,159 @@
+import Foundation
+
+/// A thread-safe in-memory cache with least-recently-used eviction, {Bee}'s `BeeMemoryCache`.
+///
+/// Every write enforces the count limit and the total-cost limit at once, evicting the
+/// least recently used entries; every read enforces the age limit, so an expired value
+/// is never returned. Reads, writes and removals are O(1).
+///
+/// ```swift
+/// let thumbnails = MemoryCache<URL, Data>(countLimit: 500, costLimit: 50 << 20, ageLimit: 600)
+/// thumbnails.setValue(data, forKey: url, cost: data.count)
+/// let cached = thumbnails[url]
+/// ```
+public final class MemoryCache<Key: Hashable, Value>: KeyValueCache {
+    private struct Entry {
+        var value: Value
+        var cost: Int
+        var storedAt: Date
+    }
+
+    private struct State {
+        var entries = RecencyList<Key, Entry>()
+        var totalCost = 0
+        var statistics = CacheStatistics()
+    }
+
+    /// The most entries the cache keeps.
+    public let countLimit: Int
+    /// The most total cost the cache keeps (the sum of the costs given to `setValue`).
+    public let costLimit: Int
+    /// How long, in seconds after it was stored, a value stays readable; nil for no limit.
+    public let ageLimit: TimeInterval?
+
+    private let now: @Sendable () -> Date
+    private let state = Protected(State())
+
+    /// Creates an empty cache. Negative limits count as zero. `now` is the clock the
+    /// age limit is measured with (inject one in tests).
+    public init(
+        countLimit: Int = .max, costLimit: Int = .max, ageLimit: TimeInterval? = nil,
+        now: @escaping @Sendable () -> Date = Date.init
+    ) {
+        self.countLimit = max(countLimit, 0)
+        self.costLimit = max(costLimit, 0)
+        self.ageLimit = ageLimit
+        self.now = now
+    }
+
+    /// The value for `key`, which becomes the most recently used; nil when there is none
+    /// or it is older than the age limit (it is then removed).
+    public func value(forKey key: Key) -> Value? {
+        let date = now()
+        return state.withLock { state in
+            guard let entry = liveEntry(forKey: key, at: date, in: &state) else {
+                state.statistics.misses += 1
+                return nil
+            }
+            _ = state.entries.use(key)
+            state.statistics.hits += 1
+            return entry.value
+        }
+    }
+
+    /// Stores `value` for `key` with a cost of zero.
+    public func setValue(_ value: Value, forKey key: Key) {
+        setValue(value, forKey: key, cost: 0)
+    }
+
+    /// Stores `value` for `key` as the most recently used entry, then evicts the least
+    /// recently used entries until the count and total cost are within their limits.
+    /// A value whose cost alone exceeds the cost limit is not stored (and replaces no
+    /// value: any previous value for `key` is removed). Negative costs count as zero.
+    public func setValue(_ value: Value, forKey key: Key, cost: Int) {
+        let entry = Entry(value: value, cost: max(cost, 0), storedAt: now())
+        state.withLock { state in
+            if let replaced = state.entries.remove(key) {
+                state.totalCost -= replaced.cost
+            }
+            guard entry.cost <= costLimit, countLimit > 0 else {
+                state.statistics.evictions += 1
+                return
+            }
+            state.entries.insert(entry, forKey: key)
+            state.totalCost += entry.cost
+            while state.entries.count > countLimit || state.totalCost > costLimit,
+                let evicted = state.entries.removeOldest() {
+                state.totalCost -= evicted.element.cost
+                state.statistics.evictions += 1
+            }
+        }
+    }
+
+    /// Removes the value for `key`, if any.
+    public func removeValue(forKey key: Key) {
+        state.withLock { state in
+            if let removed = state.entries.remove(key) {
+                state.totalCost -= removed.cost
+            }
+        }
+    }
+
+    /// Removes every value. The statistics are kept.
+    public func removeAll() {
+        state.withLock { state in
+            state.entries.removeAll()
+            state.totalCost = 0
+        }
+    }
+
+    /// Whether an unexpired value is stored for `key`. Does not count as a use.
+    public func contains(_ key: Key) -> Bool {
+        let date = now()
+        return state.withLock { state in
+            liveEntry(forKey: key, at: date, in: &state) != nil
+        }
+    }
+
+    /// The value for `key` (as ``value(forKey:)``); setting stores it with a cost of zero,
+    /// setting nil removes it.
+    public subscript(key: Key) -> Value? {
+        get { value(forKey: key) }
+        set {
+            if let newValue {
+                setValue(newValue, forKey: key)
+            } else {
+                removeValue(forKey: key)
+            }
+        }
+    }
+
+    /// The number of entries (expired ones included until a read removes them).
+    public var count: Int {
+        state.withLock { $0.entries.count }
+    }
+
+    /// The sum of the entries' costs.
+    public var totalCost: Int {
+        state.withLock { $0.totalCost }
+    }
+
+    /// Hits, misses and evictions since the cache was created.
+    public var statistics: CacheStatistics {
+        state.withLock { $0.statistics }
+    }
+
+    /// The entry for `key` unless it is older than the age limit, in which case it is evicted.
+    private func liveEntry(forKey key: Key, at date: Date, in state: inout State) -> Entry? {
+        guard let entry = state.entries.element(forKey: key) else { return nil }
+        if let ageLimit, date.timeIntervalSince(entry.storedAt) >= ageLimit {
+            state.entries.remove(key)
+            state.totalCost -= entry.cost
+            state.statistics.evictions += 1
+            return nil
+        }
+        return entry
+    }
+}
+
+extension MemoryCache: @unchecked Sendable where Key: Sendable, Value: Sendable {}

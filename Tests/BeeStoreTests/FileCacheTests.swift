@@ -1,0 +1,323 @@
+import Foundation
+import Testing
+
+@testable import BeeStore
+
+@Suite struct FileCacheTests {
+    struct Profile: Codable, Equatable {
+        var name: String
+        var scores: [Int]
+    }
+
+    let folder: TemporaryDirectory
+
+    init() throws {
+        folder = try TemporaryDirectory("FileCacheTests")
+    }
+
+    var cacheDirectory: URL { folder.url.appendingPathComponent("cache", isDirectory: true) }
+
+    /// A cache that keeps values of more than 8 bytes in files.
+    func openCache(
+        countLimit: Int = .max, byteLimit: Int = .max, ageLimit: TimeInterval? = nil, clock: TestClock = TestClock()
+    ) throws -> FileCache {
+        try FileCache(
+            directory: cacheDirectory, countLimit: countLimit, byteLimit: byteLimit, ageLimit: ageLimit,
+            inlineThreshold: 8, now: clock.now)
+    }
+
+    func valueFile(forKey key: String) -> URL {
+        cacheDirectory.appendingPathComponent("data").appendingPathComponent(CacheDirectory.fileName(forKey: key))
+    }
+
+    func bytes(_ count: Int, _ seed: UInt8 = 1) -> Data {
+        Data((0..<count).map { UInt8(truncatingIfNeeded: $0 &* 31 &+ Int(seed)) })
+    }
+
+    func manifest() throws -> Database {
+        try Database(path: cacheDirectory.appendingPathComponent("manifest.sqlite").path)
+    }
+
+    @Test func storesInlineAndFileValues() throws {
+        let cache = try openCache()
+        try cache.setValue(bytes(4), forKey: "small")
+        try cache.setValue(bytes(5000), forKey: "large")
+        #expect(try cache.value(forKey: "small") == bytes(4))
+        #expect(try cache.value(forKey: "large") == bytes(5000))
+        #expect(!FileManager.default.fileExists(atPath: valueFile(forKey: "small").path))
+        #expect(FileManager.default.fileExists(atPath: valueFile(forKey: "large").path))
+        #expect(try cache.count == 2)
+        #expect(try cache.totalBytes == 5004)
+        #expect(try cache.contains("large"))
+        #expect(try !cache.contains("missing"))
+        #expect(try cache.value(forKey: "missing") == nil)
+    }
+
+    @Test func storesCodableValues() throws {
+        let cache = try openCache()
+        let profile = Profile(name: "Ada", scores: [3, 1, 4])
+        try cache.setValue(profile, forKey: "profile")
+        try cache.setValue(42, forKey: "answer")
+        #expect(try cache.value(forKey: "profile", as: Profile.self) == profile)
+        let answer: Int? = try cache.value(forKey: "answer")
+        #expect(answer == 42)
+        #expect(throws: CacheError.self) { try cache.value(forKey: "profile", as: Int.self) }
+    }
+
+    @Test func replacingAValueKeepsOneEntryAndRemovesItsOldFile() throws {
+        let cache = try openCache()
+        try cache.setValue(bytes(100), forKey: "key")
+        try cache.setValue(bytes(200, 2), forKey: "key")
+        #expect(try cache.value(forKey: "key") == bytes(200, 2))
+        try cache.setValue(bytes(3), forKey: "key")
+        #expect(try cache.value(forKey: "key") == bytes(3))
+        #expect(!FileManager.default.fileExists(atPath: valueFile(forKey: "key").path))
+        #expect(try cache.count == 1)
+        #expect(try cache.totalBytes == 3)
+    }
+
+    @Test func removesValuesAndFiles() throws {
+        let cache = try openCache()
+        try cache.setValue(bytes(100), forKey: "a")
+        try cache.setValue(bytes(2), forKey: "b")
+        try cache.removeValue(forKey: "a")
+        try cache.removeValue(forKey: "never stored")
+        #expect(try cache.value(forKey: "a") == nil)
+        #expect(!FileManager.default.fileExists(atPath: valueFile(forKey: "a").path))
+        try cache.setValue(bytes(100), forKey: "c")
+        try cache.removeAll()
+        #expect(try cache.count == 0)
+        #expect(try cache.totalBytes == 0)
+        #expect(try cache.value(forKey: "b") == nil)
+        #expect(!FileManager.default.fileExists(atPath: valueFile(forKey: "c").path))
+        try cache.setValue(bytes(100), forKey: "c")
+        #expect(try cache.value(forKey: "c") == bytes(100))
+    }
+
+    @Test func countLimitEvictsTheLeastRecentlyUsedAfterEveryWrite() throws {
+        let cache = try openCache(countLimit: 3)
+        for key in ["a", "b", "c"] { try cache.setValue(bytes(50), forKey: key) }
+        _ = try cache.value(forKey: "a")
+        try cache.setValue(bytes(50), forKey: "d")
+        #expect(try !cache.contains("b"))
+        #expect(!FileManager.default.fileExists(atPath: valueFile(forKey: "b").path))
+        for key in ["a", "c", "d"] { #expect(try cache.contains(key)) }
+        for index in 0..<20 {
+            try cache.setValue(bytes(index * 3), forKey: "k\(index % 7)")
+            #expect(try cache.count <= 3)
+        }
+        #expect(cache.statistics.evictions >= 1)
+    }
+
+    @Test func byteLimitEvictsTheLeastRecentlyUsedAfterEveryWrite() throws {
+        let cache = try openCache(byteLimit: 1000)
+        try cache.setValue(bytes(400), forKey: "a")
+        try cache.setValue(bytes(400), forKey: "b")
+        _ = try cache.value(forKey: "a")
+        try cache.setValue(bytes(300), forKey: "c")
+        #expect(try !cache.contains("b"))
+        #expect(try cache.contains("a"))
+        for index in 0..<30 {
+            try cache.setValue(bytes(index * 37 % 500), forKey: "k\(index % 11)")
+            #expect(try cache.totalBytes <= 1000)
+        }
+    }
+
+    @Test func aValueLargerThanTheByteLimitIsNotStored() throws {
+        let cache = try openCache(byteLimit: 100)
+        try cache.setValue(bytes(50), forKey: "fits")
+        try cache.setValue(bytes(101), forKey: "fits")
+        try cache.setValue(bytes(101), forKey: "too large")
+        #expect(try cache.value(forKey: "fits") == nil)
+        #expect(try cache.value(forKey: "too large") == nil)
+        #expect(try cache.count == 0)
+    }
+
+    @Test func ageLimitIsCheckedOnEveryRead() throws {
+        let clock = TestClock()
+        let cache = try openCache(ageLimit: 60, clock: clock)
+        try cache.setValue(bytes(100), forKey: "file")
+        try cache.setValue(bytes(4), forKey: "inline")
+        clock.advance(by: 59)
+        #expect(try cache.value(forKey: "file") == bytes(100))
+        clock.advance(by: 1)
+        #expect(try !cache.contains("inline"))
+        #expect(try cache.value(forKey: "file") == nil)
+        #expect(try cache.value(forKey: "inline") == nil)
+        #expect(!FileManager.default.fileExists(atPath: valueFile(forKey: "file").path))
+        #expect(try cache.count == 0)
+        #expect(cache.statistics == CacheStatistics(hits: 1, misses: 2, evictions: 2))
+    }
+
+    @Test func valuesAndAccessOrderSurviveReopening() throws {
+        do {
+            let cache = try openCache()
+            for key in ["a", "b", "c"] { try cache.setValue(bytes(100, key.utf8.first ?? 0), forKey: key) }
+            try cache.setValue(bytes(3), forKey: "inline")
+            _ = try cache.value(forKey: "a")  // order, oldest first: b c inline a
+        }
+        let reopened = try openCache(countLimit: 4)
+        #expect(try reopened.value(forKey: "c") == bytes(100, UInt8(ascii: "c")))  // b inline a c
+        try reopened.setValue(bytes(100), forKey: "d")
+        #expect(try !reopened.contains("b"))
+        try reopened.setValue(bytes(100), forKey: "e")
+        #expect(try !reopened.contains("inline"))
+        #expect(try reopened.value(forKey: "a") == bytes(100, UInt8(ascii: "a")))
+        #expect(try reopened.count == 4)
+    }
+
+    @Test func reopeningWithLowerLimitsEvictsTheLeastRecentlyUsed() throws {
+        do {
+            let cache = try openCache()
+            for key in ["a", "b", "c", "d"] { try cache.setValue(bytes(100), forKey: key) }
+            _ = try cache.value(forKey: "a")
+        }
+        let reopened = try openCache(countLimit: 2)
+        #expect(try reopened.count == 2)
+        #expect(try reopened.contains("a"))
+        #expect(try reopened.contains("d"))
+        #expect(reopened.statistics.evictions == 2)
+    }
+
+    @Test func aTemporaryFileLeftByAnInterruptedWriteIsSweptOnOpen() throws {
+        _ = try openCache()
+        let leftover = cacheDirectory.appendingPathComponent("tmp/interrupted")
+        try bytes(100).write(to: leftover)
+        let cache = try openCache()
+        #expect(!FileManager.default.fileExists(atPath: leftover.path))
+        #expect(try cache.count == 0)
+    }
+
+    @Test func aValueFileWithoutItsManifestRowIsIgnoredThenSweptOnOpen() throws {
+        do {
+            let cache = try openCache()
+            try cache.setValue(bytes(100), forKey: "kept")
+            // A write that stopped after moving its file into place, before adding its row.
+            try manifest().execute(
+                "INSERT INTO pending_file (file_name, key) VALUES (?, ?)",
+                [CacheDirectory.fileName(forKey: "lost"), "lost"])
+            try bytes(100).write(to: valueFile(forKey: "lost"))
+            #expect(try cache.value(forKey: "lost") == nil)
+            #expect(try cache.count == 1)
+        }
+        let reopened = try openCache()
+        #expect(!FileManager.default.fileExists(atPath: valueFile(forKey: "lost").path))
+        #expect(try reopened.value(forKey: "kept") == bytes(100))
+        #expect(try manifest().fetchValue(Int.self, "SELECT COUNT(*) FROM pending_file") == 0)
+    }
+
+    @Test func openingACacheOf100000EntriesListsNoValueFiles() throws {
+        _ = try openCache()
+        try manifest().execute(
+            """
+            WITH RECURSIVE n(i) AS (SELECT 1 UNION ALL SELECT i + 1 FROM n WHERE i < 100000)
+            INSERT INTO entry (key, size, checksum, last_access, file_name)
+            SELECT 'key' || i, 100, zeroblob(32), i, printf('%064d', i) FROM n
+            """)
+        // A file nothing records: only listing `data/` could find it.
+        let unrecorded = cacheDirectory.appendingPathComponent("data/unrecorded")
+        try bytes(10).write(to: unrecorded)
+        let cache = try openCache()
+        #expect(try cache.count == 100_000)
+        #expect(try cache.totalBytes == 10_000_000)
+        #expect(FileManager.default.fileExists(atPath: unrecorded.path))
+        #expect(try cache.value(forKey: "key5") == nil)  // its file is missing: a miss, removed
+        #expect(try cache.count == 99_999)
+    }
+
+    @Test func aFileReplacedButNotYetRecordedIsACorruptMissNotATornValue() throws {
+        let cache = try openCache()
+        try cache.setValue(bytes(100), forKey: "key")
+        // A rewrite that moved its new file into place and stopped before updating the row.
+        try bytes(120, 9).write(to: valueFile(forKey: "key"))
+        #expect(try cache.value(forKey: "key") == nil)
+        #expect(try cache.count == 0)
+    }
+
+    @Test func aCorruptEntryIsRemovedAloneWhileTheOthersSurvive() throws {
+        let cache = try openCache()
+        for index in 0..<5 { try cache.setValue(bytes(100, UInt8(index)), forKey: "file\(index)") }
+        for index in 0..<5 { try cache.setValue(bytes(4, UInt8(index)), forKey: "inline\(index)") }
+        var flipped = bytes(100, 2)
+        flipped[50] ^= 0xFF
+        try flipped.write(to: valueFile(forKey: "file2"))
+        try bytes(60, 3).write(to: valueFile(forKey: "file3"))  // truncated
+        try FileManager.default.removeItem(at: valueFile(forKey: "file4"))
+        try manifest().execute("UPDATE entry SET inline_value = X'00000000' WHERE key = 'inline1'")
+
+        for key in ["file2", "file3", "file4", "inline1"] {
+            #expect(try cache.value(forKey: key) == nil)
+        }
+        #expect(!FileManager.default.fileExists(atPath: valueFile(forKey: "file2").path))
+        for index in [0, 1] { #expect(try cache.value(forKey: "file\(index)") == bytes(100, UInt8(index))) }
+        for index in [0, 2, 3, 4] { #expect(try cache.value(forKey: "inline\(index)") == bytes(4, UInt8(index))) }
+        #expect(try cache.count == 6)
+        #expect(cache.statistics.evictions == 4)
+    }
+
+    /// A key argument that shows long keys by their length in test output.
+    struct Key: CustomTestStringConvertible, Sendable {
+        let value: String
+        var testDescription: String { value.count > 40 ? "a \(value.count)-character key" : value.debugDescription }
+    }
+
+    @Test(arguments: ["a/b/../../c", "..", "/", "nul\u{0}inside", "🐝🍯", String(repeating: "k", count: 10_240), ""]
+        .map(Key.init))
+    func anyKeyIsStoredUnderAFixedLengthHashedName(key argument: Key) throws {
+        let key = argument.value
+        let cache = try openCache()
+        try cache.setValue(bytes(100), forKey: key)
+        try cache.setValue(bytes(100, 7), forKey: key + "-other")
+        #expect(try cache.value(forKey: key) == bytes(100))
+        let names = try FileManager.default.contentsOfDirectory(atPath: cacheDirectory.appendingPathComponent("data").path)
+        #expect(names.count == 2)
+        #expect(names.allSatisfy { $0.count == 64 && $0.allSatisfy(\.isHexDigit) })
+        #expect(names.contains(CacheDirectory.fileName(forKey: key)))
+        let reopened = try openCache()
+        #expect(try reopened.value(forKey: key) == bytes(100))
+    }
+
+    @Test func concurrentReadsAndWritesLoseAndTearNothing() throws {
+        let cache = try openCache()
+        runConcurrently(threads: 8) { thread in
+            for index in 0..<40 {
+                let key = "\(thread)-\(index)"
+                let value = Data(repeating: UInt8(thread), count: 10 + index * 50)
+                #expect(throws: Never.self) {
+                    try cache.setValue(value, forKey: key)
+                    try cache.setValue(Data(repeating: UInt8(index), count: 30), forKey: "shared")
+                    #expect(try cache.value(forKey: key) == value)
+                    let shared = try cache.value(forKey: "shared")
+                    #expect(shared.map { $0.count == 30 && Set($0).count == 1 } == true)
+                }
+            }
+        }
+        #expect(try cache.count == 8 * 40 + 1)
+    }
+
+    @Test func aDirectoryThatIsAFileIsAnError() throws {
+        try Data("not a folder".utf8).write(to: cacheDirectory)
+        #expect {
+            try openCache()
+        } throws: { error in
+            guard case CacheError.fileOperationFailed(_, let path, _)? = error as? CacheError else { return false }
+            return path.hasPrefix(cacheDirectory.path)
+        }
+    }
+
+    @Test func aManifestFromANewerVersionIsRefused() throws {
+        _ = try openCache()
+        try manifest().execute("PRAGMA user_version = 99")
+        #expect(throws: CacheError.unsupportedManifestVersion(
+            found: 99, supported: 1, path: cacheDirectory.appendingPathComponent("manifest.sqlite").path)
+        ) {
+            try openCache()
+        }
+    }
+
+    @Test func aManifestThatIsNotADatabaseIsAnError() throws {
+        try FileManager.default.createDirectory(at: cacheDirectory, withIntermediateDirectories: true)
+        try Data(repeating: 7, count: 4096).write(to: cacheDirectory.appendingPathComponent("manifest.sqlite"))
+        #expect(throws: DatabaseError.self) { try openCache() }
+    }
+}
