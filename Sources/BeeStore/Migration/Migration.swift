@@ -42,7 +42,7 @@ public struct Migration: Sendable {
     /// applies it and `downSQL`, when given, reverts it.
     public init(_ identifier: String, sql: String, downSQL: String? = nil) {
         self.identifier = identifier
-        self.checksum = SHA256.hexDigest(of: Migration.normalizingLineEndings(sql))
+        self.checksum = SHA256.hexDigest(Migration.normalizingLineEndings(sql))
         self.up = { try $0.execute(script: sql) }
         if let downSQL {
             self.down = { try $0.execute(script: downSQL) }
