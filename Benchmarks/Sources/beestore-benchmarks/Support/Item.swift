@@ -5,6 +5,10 @@ import GRDB
 /// struct is an ActiveRecord for BeeStore and a record for GRDB; the raw C baseline
 /// fills it by hand.
 struct Item: Codable, Equatable, ActiveRecord, FetchableRecord, MutablePersistableRecord {
+    /// GRDB's recommended explicit table name (its default is derived from the type name
+    /// on every use). BeeStore's `tableName` keeps its default, `item`.
+    static let databaseTableName = "item"
+
     var id: Int64?
     var a: Int64
     var b: Int64
