@@ -1,0 +1,32 @@
+// swift-tools-version: 6.0
+import PackageDescription
+
+// A separate package so that the library's users and its CI never build GRDB.
+// Run from this folder: swift run -c release beestore-benchmarks
+let package = Package(
+    name: "BeeStoreBenchmarks",
+    platforms: [.macOS(.v13)],
+    dependencies: [
+        .package(name: "BeeStore", path: ".."),
+        .package(url: "https://github.com/groue/GRDB.swift", exact: "7.10.0"),
+    ],
+    targets: [
+        // The raw C baseline links the same system libsqlite3 as BeeStore and GRDB.
+        .systemLibrary(
+            name: "CSQLiteRaw",
+            path: "Sources/CSQLiteRaw",
+            pkgConfig: "sqlite3",
+            providers: [.apt(["libsqlite3-dev"]), .brew(["sqlite"])]
+        ),
+        .executableTarget(
+            name: "beestore-benchmarks",
+            dependencies: [
+                "CSQLiteRaw",
+                .product(name: "BeeStore", package: "BeeStore"),
+                .product(name: "GRDB", package: "GRDB.swift"),
+            ],
+            swiftSettings: [.enableUpcomingFeature("MemberImportVisibility")]
+        ),
+    ],
+    swiftLanguageModes: [.v6]
+)

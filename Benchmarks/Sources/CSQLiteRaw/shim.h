@@ -1,0 +1,6 @@
+#ifndef BEESTORE_BENCHMARKS_CSQLITERAW_SHIM_H
+#define BEESTORE_BENCHMARKS_CSQLITERAW_SHIM_H
+
+#include <sqlite3.h>
+
+#endif

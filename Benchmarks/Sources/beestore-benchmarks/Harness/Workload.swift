@@ -1,0 +1,39 @@
+/// One benchmark workload: the same job done by each ``Library``, with the same result
+/// checks. Adding a workload is adding one type that conforms, and listing it in
+/// `Benchmarks.all`.
+protocol Workload: AnyObject {
+    /// The row label in the report.
+    var name: String { get }
+
+    /// The largest acceptable BeeStore / raw C ratio, if the workload has one.
+    var rawRatioTarget: Double? { get }
+
+    /// Builds what every trial reads (untimed), once before the iterations.
+    func setUp(in scratch: Scratch) throws
+
+    /// Prepares one iteration for `library` (untimed): a fresh database for a write, the
+    /// open connection for a read.
+    func trial(for library: Library, in scratch: Scratch) throws -> Trial
+
+    /// Lines printed under the table once the iterations are over (extra measurements).
+    func notes() throws -> [String]
+
+    /// Releases connections and files.
+    func tearDown()
+}
+
+extension Workload {
+    func notes() throws -> [String] { [] }
+}
+
+/// One timed run: ``run`` is measured; ``finish`` then checks what it produced (and
+/// throws a ``CheckFailure`` for a wrong answer) and cleans up, untimed.
+struct Trial {
+    let run: () throws -> Void
+    let finish: () throws -> Void
+
+    init(run: @escaping () throws -> Void, finish: @escaping () throws -> Void = {}) {
+        self.run = run
+        self.finish = finish
+    }
+}

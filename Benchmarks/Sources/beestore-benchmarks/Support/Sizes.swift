@@ -1,0 +1,27 @@
+/// How much data each workload moves; `scale` shrinks everything for quick or profiled runs.
+struct Sizes {
+    var fetchRows = 200_000
+    var insertRows = 50_000
+    var lookups = 20_000
+    var parents = 1_000
+    var childrenPerParent = 10
+
+    init(scale: Double = 1) {
+        func scaled(_ count: Int) -> Int { max(1, Int((Double(count) * scale).rounded())) }
+        fetchRows = scaled(fetchRows)
+        insertRows = scaled(insertRows)
+        lookups = scaled(lookups)
+        parents = scaled(parents)
+    }
+}
+
+/// `1234567` → `1,234,567`.
+func grouped(_ count: Int) -> String {
+    var digits = String(count)
+    var result = ""
+    while digits.count > 3 {
+        result = "," + digits.suffix(3) + result
+        digits.removeLast(3)
+    }
+    return digits + result
+}

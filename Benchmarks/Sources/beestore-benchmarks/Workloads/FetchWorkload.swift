@@ -1,0 +1,62 @@
+import BeeStore
+import CSQLiteRaw
+import GRDB
+
+/// Fetches every row of the `item` table into `Item` values.
+final class FetchWorkload: Workload {
+    let rawRatioTarget: Double? = 1.5
+    private let fixture: ItemFixture
+    private var connections: ItemConnections?
+
+    init(fixture: ItemFixture) {
+        self.fixture = fixture
+    }
+
+    var name: String { "1. fetch \(grouped(fixture.count)) rows × 10 columns" }
+
+    func setUp(in scratch: Scratch) throws {
+        connections = try ItemConnections(
+            path: fixture.path(in: scratch), rawSQL: "SELECT \(Item.columnsSQL) FROM item ORDER BY id")
+    }
+
+    func trial(for library: Library, in scratch: Scratch) throws -> Trial {
+        guard let connections else { throw CheckFailure("not set up") }
+        var items: [Item] = []
+        let run: () throws -> Void
+        switch library {
+        case .raw:
+            run = { items = try Self.fetch(connections.raw, connections.rawStatement) }
+        case .grdb:
+            run = { items = try connections.grdb.read { db in try Item.fetchAll(db) } }
+        case .beeStore:
+            run = { items = try Item.all(in: connections.bee) }
+        }
+        return Trial(run: run) { [fixture] in
+            try expectEqual(ItemDigest(items), fixture.digest, "fetched items")
+        }
+    }
+
+    /// The C API by hand: one read transaction, one step and ten column reads per row.
+    private static func fetch(_ database: RawDatabase, _ statement: RawStatement) throws -> [Item] {
+        try database.execute("BEGIN")
+        defer {
+            sqlite3_reset(statement.handle)
+            try? database.execute("COMMIT")
+        }
+        let handle = statement.handle
+        var items: [Item] = []
+        while true {
+            let code = sqlite3_step(handle)
+            guard code == SQLITE_ROW else {
+                try database.check(code, "SELECT FROM item")
+                return items
+            }
+            items.append(Item(columnsOf: handle))
+        }
+    }
+
+    func tearDown() {
+        connections?.close()
+        connections = nil
+    }
+}

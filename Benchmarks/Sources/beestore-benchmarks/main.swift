@@ -1,0 +1,88 @@
+import BeeStore
+import Foundation
+import GRDB
+
+/// `beestore-benchmarks [--iterations N] [--scale S] [--only 1,3b] [--libraries bee,grdb,raw]`
+struct Options {
+    var iterations = 7
+    var scale = 1.0
+    var only: Set<String> = []
+    var libraries = Library.allCases
+
+    init(_ arguments: [String]) throws {
+        var arguments = arguments[...]
+        while let option = arguments.popFirst() {
+            guard let value = arguments.popFirst() else { throw CheckFailure("\(option) needs a value") }
+            switch option {
+            case "--iterations":
+                guard let count = Int(value), count > 0 else { throw CheckFailure("bad --iterations \(value)") }
+                iterations = count
+            case "--scale":
+                guard let scale = Double(value), scale > 0 else { throw CheckFailure("bad --scale \(value)") }
+                self.scale = scale
+            case "--only":
+                only = Set(value.split(separator: ",").map(String.init))
+            case "--libraries":
+                libraries = try value.split(separator: ",").map { name in
+                    switch name.lowercased() {
+                    case "raw": .raw
+                    case "grdb": .grdb
+                    case "bee", "beestore": .beeStore
+                    default: throw CheckFailure("unknown library \(name)")
+                    }
+                }
+            default:
+                throw CheckFailure("unknown option \(option)")
+            }
+        }
+    }
+}
+
+/// Every workload, in report order. The caches workload is still to come.
+func makeWorkloads(_ sizes: Sizes) -> [any Workload] {
+    let items = ItemFixture(count: sizes.fetchRows)
+    let graph = Graph(parentCount: sizes.parents, childCount: sizes.childrenPerParent)
+    return [
+        FetchWorkload(fixture: items),
+        InsertWorkload(count: sizes.insertRows),
+        LookupWorkload(fixture: items, lookups: sizes.lookups, style: .queryBuilder),
+        LookupWorkload(fixture: items, lookups: sizes.lookups, style: .find),
+        RelationFetchWorkload(graph: graph),
+        RelationSaveWorkload(graph: graph),
+    ]
+}
+
+func main() -> Int32 {
+    let scratch: Scratch
+    do {
+        scratch = try Scratch()
+    } catch {
+        print("error: \(error)")
+        return 1
+    }
+    defer { scratch.removeAll() }
+    do {
+        let options = try Options(Array(CommandLine.arguments.dropFirst()))
+        print("SQLite \(RawDatabase.version), \(ProcessInfo.processInfo.activeProcessorCount) cores, "
+            + "median of \(options.iterations) interleaved iterations")
+        let runner = Runner(iterations: options.iterations, libraries: options.libraries, scratch: scratch)
+        var results: [WorkloadResult] = []
+        for workload in makeWorkloads(Sizes(scale: options.scale)) {
+            let number = String(workload.name.prefix { $0 != "." })
+            guard options.only.isEmpty || options.only.contains(number) else { continue }
+            print("running \(workload.name)…")
+            results.append(try runner.run(workload))
+        }
+        print()
+        print(Report.table(results))
+        let notes = results.flatMap(\.notes)
+        if !notes.isEmpty { print() }
+        notes.forEach { print($0) }
+        return 0
+    } catch {
+        print("FAILED: \(error)")
+        return 1
+    }
+}
+
+exit(main())
