@@ -4,9 +4,10 @@ import Testing
 
 @testable import BeeStore
 
-/// Collects delivered values and lets a test wait for the next one.
+/// Collects delivered values and lets a test take them one by one, in delivery order.
 final class Recorder<Value: Sendable>: Sendable {
     private let values = Protected<[Value]>([])
+    private let taken = Protected(0)
     private let arrivals = DispatchSemaphore(value: 0)
 
     func record(_ value: Value) {
@@ -14,10 +15,14 @@ final class Recorder<Value: Sendable>: Sendable {
         arrivals.signal()
     }
 
-    /// Waits for the next delivery; nil after `timeout` seconds.
+    /// Waits for the next delivery not taken yet; nil after `timeout` seconds.
     func next(timeout: Double = 5) -> Value? {
         guard arrivals.wait(timeout: .now() + timeout) == .success else { return nil }
-        return values.value.last
+        let index = taken.withLock { index -> Int in
+            defer { index += 1 }
+            return index
+        }
+        return values.value[index]
     }
 
     var all: [Value] { values.value }

@@ -3,6 +3,7 @@
 /// so that it round-trips without loss instead of trapping.
 extension DatabaseValueConvertible where Self: FixedWidthInteger {
     /// An integer, or decimal text for unsigned values above `Int64.max`.
+    @inlinable
     public var databaseValue: Value {
         if let integer = Int64(exactly: self) {
             return .integer(integer)
@@ -12,23 +13,28 @@ extension DatabaseValueConvertible where Self: FixedWidthInteger {
 
     /// Reads an integer, a real without fractional part, or (for unsigned values that
     /// do not fit `Int64`) decimal text; values out of the type's range throw.
+    @inlinable
     public init(databaseValue: Value) throws {
-        let typeName = String(describing: Self.self)
-        let converted: Self?
         switch databaseValue {
         case .integer(let integer):
-            converted = Self(exactly: integer)
+            if let converted = Self(exactly: integer) {
+                self = converted
+                return
+            }
         case .real(let real):
-            converted = Self(exactly: real)
+            if let converted = Self(exactly: real) {
+                self = converted
+                return
+            }
         case .text(let text) where !Self.isSigned && Self.bitWidth >= 64:
-            converted = Self(text)
+            if let converted = Self(text) {
+                self = converted
+                return
+            }
         default:
-            throw ConversionError.typeMismatch(expected: typeName, value: databaseValue, column: nil)
+            throw ConversionError.typeMismatch(expected: "\(Self.self)", value: databaseValue, column: nil)
         }
-        guard let converted else {
-            throw ConversionError.invalidValue(expected: typeName, value: databaseValue, column: nil)
-        }
-        self = converted
+        throw ConversionError.invalidValue(expected: "\(Self.self)", value: databaseValue, column: nil)
     }
 }
 

@@ -41,6 +41,7 @@ public final class RecordsModel<Record: ActiveRecord & Sendable>: Model<[Record]
 
     private func refresh(with records: [Record]) {
         let encoder = JSONEncoder()
+        encoder.outputFormatting = .sortedKeys
         if let current = try? encoder.encode(state), let fresh = try? encoder.encode(records), current == fresh {
             return
         }

@@ -55,7 +55,7 @@ struct SQLRenderer {
     /// qualified one (`blog.id` → `"blog"."id"`); `*` and `table.*` stay unquoted stars.
     static func quote(_ name: String) -> String {
         if name == "*" { return name }
-        guard name.contains(".") else { return quoteSimple(name) }
+        guard name.utf8.contains(UInt8(ascii: ".")) else { return quoteSimple(name) }
         let parts = name.split(separator: ".", maxSplits: 1, omittingEmptySubsequences: false)
         guard parts.count == 2, !parts[0].isEmpty, !parts[1].isEmpty else { return quoteSimple(name) }
         let column = parts[1] == "*" ? "*" : quoteSimple(String(parts[1]))
@@ -64,7 +64,8 @@ struct SQLRenderer {
 
     /// Quotes one identifier as it is, dots included.
     static func quoteSimple(_ name: String) -> String {
-        "\"" + name.replacingOccurrences(of: "\"", with: "\"\"") + "\""
+        guard name.utf8.contains(UInt8(ascii: "\"")) else { return "\"\(name)\"" }
+        return "\"" + name.replacingOccurrences(of: "\"", with: "\"\"") + "\""
     }
 
     /// A literal, for the places SQLite cannot bind a parameter (`DEFAULT` in a table

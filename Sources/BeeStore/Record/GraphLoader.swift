@@ -137,7 +137,7 @@ struct GraphLoader {
             let childIDs = links[relation.linkTable]?[key.id] ?? []
             relations[relation.key] = try childIDs.map { try buildAny(relation.target, key: RowKey(table: childTable, id: $0)) }
         }
-        let record = try RecordDecoder(schema: schema, source: LoadedColumns(values: values, relations: relations))
+        let record = try RecordDecoder(schema: schema, source: .loaded(values: values, decoded: relations))
             .decode(type)
         built[key] = record
         return record

@@ -51,7 +51,7 @@ struct GraphWriter {
         var result = record
         result.id = id
         if schema.hasRelations && identity == nil {
-            result = try RecordDecoder(schema: schema, source: LoadedColumns(values: values, relations: rebuilt))
+            result = try RecordDecoder(schema: schema, source: .loaded(values: values, decoded: rebuilt))
                 .decode(Record.self)
         }
         return result

@@ -1,49 +1,44 @@
 /// Where a record decoder reads its columns: a statement being stepped, or a row
-/// already fetched together with its loaded relations.
-protocol ColumnSource {
+/// already fetched together with values decoded beforehand (its loaded relations, or
+/// the record's own values when it is rebuilt after a save).
+enum ColumnSource {
+    case statement(Statement)
+    case loaded(values: [Value], decoded: [String: Any])
+
     /// The value of the column at `index` in schema order.
-    func value(at index: Int) -> Value
-    /// A value already decoded for `key`, if any: a loaded relation, or the record's own
-    /// value when it is rebuilt after a save.
-    func relation(forKey key: String) -> Any?
-}
-
-/// The current row of a statement selecting a schema's columns in order.
-struct StatementColumns: ColumnSource {
-    let statement: Statement
-
     func value(at index: Int) -> Value {
-        statement.value(at: Int32(index))
+        switch self {
+        case .statement(let statement): statement.value(at: Int32(index))
+        case .loaded(let values, _): values[index]
+        }
     }
 
-    func relation(forKey key: String) -> Any? { nil }
-}
-
-/// A fetched row and the related records loaded for it.
-struct LoadedColumns: ColumnSource {
-    let values: [Value]
-    let relations: [String: Any]
-
-    func value(at index: Int) -> Value {
-        values[index]
-    }
-
+    /// A value already decoded for `key`, if any.
     func relation(forKey key: String) -> Any? {
-        relations[key]
+        switch self {
+        case .statement: nil
+        case .loaded(_, let decoded): decoded[key]
+        }
+    }
+
+    /// Whether ``relation(forKey:)`` can return anything.
+    var providesDecodedValues: Bool {
+        if case .loaded = self { return true }
+        return false
     }
 }
 
 /// Decodes records from a column source, reading each property's column by its index
 /// in the schema: the next one when keys come in schema order (they do for synthesized
 /// conformances), a lookup otherwise. One decoder serves every row of a statement.
-final class RecordDecoder<Source: ColumnSource>: Decoder {
+final class RecordDecoder: Decoder {
     let schema: RecordSchema
-    var source: Source
+    var source: ColumnSource
     fileprivate var cursor = 0
     var codingPath: [any CodingKey] { [] }
     var userInfo: [CodingUserInfoKey: Any] { [:] }
 
-    init(schema: RecordSchema, source: Source) {
+    init(schema: RecordSchema, source: ColumnSource) {
         self.schema = schema
         self.source = source
     }
@@ -54,8 +49,16 @@ final class RecordDecoder<Source: ColumnSource>: Decoder {
         return try Record(from: self)
     }
 
+    /// The keyed container of the last row, reused: every row of a statement asks for the same key type.
+    private var lastContainer: Any?
+
     func container<Key: CodingKey>(keyedBy type: Key.Type) -> KeyedDecodingContainer<Key> {
-        KeyedDecodingContainer(RecordDecodingContainer(decoder: self))
+        if let container = lastContainer as? KeyedDecodingContainer<Key> {
+            return container
+        }
+        let container = KeyedDecodingContainer(RecordDecodingContainer<Key>(decoder: self))
+        lastContainer = container
+        return container
     }
 
     private var notKeyed: RecordError {
@@ -73,7 +76,7 @@ final class RecordDecoder<Source: ColumnSource>: Decoder {
     }
 
     fileprivate func columnIndex(_ key: String) -> Int? {
-        if cursor < schema.columns.count, schema.columns[cursor].key == key {
+        if cursor < schema.columnKeys.count, schema.columnKeys[cursor] == key {
             cursor += 1
             return cursor - 1
         }
@@ -82,7 +85,7 @@ final class RecordDecoder<Source: ColumnSource>: Decoder {
 
     fileprivate func decodeColumn<T: Decodable>(_ type: T.Type, key: String) throws -> T {
         let index = columnIndex(key)
-        if let decoded = source.relation(forKey: key) as? T {
+        if source.providesDecodedValues, let decoded = source.relation(forKey: key) as? T {
             return decoded
         }
         guard let index else {
@@ -104,6 +107,35 @@ final class RecordDecoder<Source: ColumnSource>: Decoder {
         }
     }
 
+    /// Decodes a value column of a standard type directly, without dynamic casts (the
+    /// fast path of synthesized `init(from:)` for integers, reals, text and booleans).
+    fileprivate func decodeStandard<T: DatabaseValueConvertible & Decodable>(_ type: T.Type, key: String) throws -> T {
+        guard let index = columnIndex(key) else { return try decodeColumn(type, key: key) }
+        if source.providesDecodedValues, let decoded = source.relation(forKey: key) as? T {
+            return decoded
+        }
+        do {
+            return try T(databaseValue: source.value(at: index))
+        } catch let error as ConversionError {
+            throw error.inColumn(schema.columns[index].name)
+        }
+    }
+
+    /// ``decodeStandard(_:key:)`` for an optional property: nil for `NULL` or a column the row lacks.
+    fileprivate func decodeStandardIfPresent<T: DatabaseValueConvertible & Decodable>(_ type: T.Type, key: String) throws -> T? {
+        guard let index = columnIndex(key) else { return nil }
+        if source.providesDecodedValues, let decoded = source.relation(forKey: key) as? T {
+            return decoded
+        }
+        let value = source.value(at: index)
+        if value.isNull { return nil }
+        do {
+            return try T(databaseValue: value)
+        } catch let error as ConversionError {
+            throw error.inColumn(schema.columns[index].name)
+        }
+    }
+
     /// Whether the key's column is NULL (or its relation absent).
     fileprivate func isNil(key: String) -> Bool {
         guard let index = schema.columnIndexByKey[key] else {
@@ -116,8 +148,8 @@ final class RecordDecoder<Source: ColumnSource>: Decoder {
     }
 }
 
-private struct RecordDecodingContainer<Key: CodingKey, Source: ColumnSource>: KeyedDecodingContainerProtocol {
-    let decoder: RecordDecoder<Source>
+private struct RecordDecodingContainer<Key: CodingKey>: KeyedDecodingContainerProtocol {
+    let decoder: RecordDecoder
     var codingPath: [any CodingKey] { [] }
 
     var allKeys: [Key] {
@@ -146,20 +178,20 @@ private struct RecordDecodingContainer<Key: CodingKey, Source: ColumnSource>: Ke
         return try decoder.decodeColumn(type, key: key.stringValue)
     }
 
-    func decode(_ type: Bool.Type, forKey key: Key) throws -> Bool { try decoder.decodeColumn(type, key: key.stringValue) }
-    func decode(_ type: String.Type, forKey key: Key) throws -> String { try decoder.decodeColumn(type, key: key.stringValue) }
-    func decode(_ type: Double.Type, forKey key: Key) throws -> Double { try decoder.decodeColumn(type, key: key.stringValue) }
-    func decode(_ type: Float.Type, forKey key: Key) throws -> Float { try decoder.decodeColumn(type, key: key.stringValue) }
-    func decode(_ type: Int.Type, forKey key: Key) throws -> Int { try decoder.decodeColumn(type, key: key.stringValue) }
-    func decode(_ type: Int8.Type, forKey key: Key) throws -> Int8 { try decoder.decodeColumn(type, key: key.stringValue) }
-    func decode(_ type: Int16.Type, forKey key: Key) throws -> Int16 { try decoder.decodeColumn(type, key: key.stringValue) }
-    func decode(_ type: Int32.Type, forKey key: Key) throws -> Int32 { try decoder.decodeColumn(type, key: key.stringValue) }
-    func decode(_ type: Int64.Type, forKey key: Key) throws -> Int64 { try decoder.decodeColumn(type, key: key.stringValue) }
-    func decode(_ type: UInt.Type, forKey key: Key) throws -> UInt { try decoder.decodeColumn(type, key: key.stringValue) }
-    func decode(_ type: UInt8.Type, forKey key: Key) throws -> UInt8 { try decoder.decodeColumn(type, key: key.stringValue) }
-    func decode(_ type: UInt16.Type, forKey key: Key) throws -> UInt16 { try decoder.decodeColumn(type, key: key.stringValue) }
-    func decode(_ type: UInt32.Type, forKey key: Key) throws -> UInt32 { try decoder.decodeColumn(type, key: key.stringValue) }
-    func decode(_ type: UInt64.Type, forKey key: Key) throws -> UInt64 { try decoder.decodeColumn(type, key: key.stringValue) }
+    func decode(_ type: Bool.Type, forKey key: Key) throws -> Bool { try decoder.decodeStandard(type, key: key.stringValue) }
+    func decode(_ type: String.Type, forKey key: Key) throws -> String { try decoder.decodeStandard(type, key: key.stringValue) }
+    func decode(_ type: Double.Type, forKey key: Key) throws -> Double { try decoder.decodeStandard(type, key: key.stringValue) }
+    func decode(_ type: Float.Type, forKey key: Key) throws -> Float { try decoder.decodeStandard(type, key: key.stringValue) }
+    func decode(_ type: Int.Type, forKey key: Key) throws -> Int { try decoder.decodeStandard(type, key: key.stringValue) }
+    func decode(_ type: Int8.Type, forKey key: Key) throws -> Int8 { try decoder.decodeStandard(type, key: key.stringValue) }
+    func decode(_ type: Int16.Type, forKey key: Key) throws -> Int16 { try decoder.decodeStandard(type, key: key.stringValue) }
+    func decode(_ type: Int32.Type, forKey key: Key) throws -> Int32 { try decoder.decodeStandard(type, key: key.stringValue) }
+    func decode(_ type: Int64.Type, forKey key: Key) throws -> Int64 { try decoder.decodeStandard(type, key: key.stringValue) }
+    func decode(_ type: UInt.Type, forKey key: Key) throws -> UInt { try decoder.decodeStandard(type, key: key.stringValue) }
+    func decode(_ type: UInt8.Type, forKey key: Key) throws -> UInt8 { try decoder.decodeStandard(type, key: key.stringValue) }
+    func decode(_ type: UInt16.Type, forKey key: Key) throws -> UInt16 { try decoder.decodeStandard(type, key: key.stringValue) }
+    func decode(_ type: UInt32.Type, forKey key: Key) throws -> UInt32 { try decoder.decodeStandard(type, key: key.stringValue) }
+    func decode(_ type: UInt64.Type, forKey key: Key) throws -> UInt64 { try decoder.decodeStandard(type, key: key.stringValue) }
 
     func decodeIfPresent(_ type: Bool.Type, forKey key: Key) throws -> Bool? { try optional(type, key) }
     func decodeIfPresent(_ type: String.Type, forKey key: Key) throws -> String? { try optional(type, key) }
@@ -176,8 +208,8 @@ private struct RecordDecodingContainer<Key: CodingKey, Source: ColumnSource>: Ke
     func decodeIfPresent(_ type: UInt32.Type, forKey key: Key) throws -> UInt32? { try optional(type, key) }
     func decodeIfPresent(_ type: UInt64.Type, forKey key: Key) throws -> UInt64? { try optional(type, key) }
 
-    private func optional<T: Decodable>(_ type: T.Type, _ key: Key) throws -> T? {
-        try decodeIfPresent(type, forKey: key) as T?
+    private func optional<T: DatabaseValueConvertible & Decodable>(_ type: T.Type, _ key: Key) throws -> T? {
+        try decoder.decodeStandardIfPresent(type, key: key.stringValue)
     }
 
     func nestedContainer<NestedKey: CodingKey>(keyedBy type: NestedKey.Type, forKey key: Key) throws -> KeyedDecodingContainer<NestedKey> {

@@ -40,7 +40,7 @@ final class RecordEncoder: Encoder {
     /// The column index for `key`: the next one when keys come in schema order (they do
     /// for synthesized conformances), a lookup otherwise.
     fileprivate func columnIndex(_ key: String) -> Int? {
-        if cursor < schema.columns.count, schema.columns[cursor].key == key {
+        if cursor < schema.columnKeys.count, schema.columnKeys[cursor] == key {
             cursor += 1
             return cursor - 1
         }
@@ -112,7 +112,7 @@ private struct RecordEncodingContainer<Key: CodingKey>: KeyedEncodingContainerPr
     }
 
     private func store<T: DatabaseValueConvertible>(_ value: T, _ key: Key) {
-        encoder.set(value.databaseValue, original: value, forKey: key.stringValue)
+        encoder.set(value.databaseValue, original: encoder.schema.hasRelations ? value : nil, forKey: key.stringValue)
     }
 
     mutating func nestedContainer<NestedKey: CodingKey>(keyedBy keyType: NestedKey.Type, forKey key: Key) -> KeyedEncodingContainer<NestedKey> {

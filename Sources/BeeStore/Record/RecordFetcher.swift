@@ -9,7 +9,7 @@ struct RecordFetcher {
             return try loader.load(type, schema: schema, statement: statement)
         }
         let prepared = try connection.cachedStatement(statement.sql)
-        let decoder = RecordDecoder(schema: schema, source: StatementColumns(statement: prepared))
+        let decoder = RecordDecoder(schema: schema, source: .statement(prepared))
         return try prepared.run(statement.statementArguments) {
             var records: [Record] = []
             while try prepared.step() {

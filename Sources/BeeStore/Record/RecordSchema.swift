@@ -48,9 +48,10 @@ struct RecordSchema: @unchecked Sendable {
 
     var primaryKey: Column { columns[primaryKeyIndex] }
 
-    var hasRelations: Bool {
-        !hasMany.isEmpty || columns.contains { if case .belongsTo = $0.storage { true } else { false } }
-    }
+    /// Whether the record has a belongs-to or has-many relation.
+    let hasRelations: Bool
+    /// Each column's coding key, in order.
+    let columnKeys: [String]
 
     init(recordName: String, tableName: String, primaryKeyIndex: Int, columns: [Column], hasMany: [HasMany]) {
         self.recordName = recordName
@@ -58,6 +59,9 @@ struct RecordSchema: @unchecked Sendable {
         self.primaryKeyIndex = primaryKeyIndex
         self.columns = columns
         self.hasMany = hasMany
+        self.hasRelations = !hasMany.isEmpty
+            || columns.contains { if case .belongsTo = $0.storage { true } else { false } }
+        self.columnKeys = columns.map(\.key)
         self.columnIndexByKey = Dictionary(columns.enumerated().map { ($1.key, $0) }, uniquingKeysWith: { first, _ in first })
         let table = SQLRenderer.quoteSimple(tableName)
         let names = columns.map { SQLRenderer.quoteSimple($0.name) }
