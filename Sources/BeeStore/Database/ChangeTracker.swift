@@ -1,5 +1,13 @@
 import CSQLite
 
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Musl)
+import Musl
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
 /// Collects the tables a connection changes, through SQLite's update, commit and
 /// rollback hooks: changes accumulate during a transaction, move to ``committed`` when
 /// it commits, and are dropped when it rolls back.
@@ -18,7 +26,7 @@ final class ChangeTracker {
         let context = Unmanaged.passUnretained(self).toOpaque()
         sqlite3_update_hook(handle, { context, _, _, table, _ in
             guard let context, let table else { return }
-            Unmanaged<ChangeTracker>.fromOpaque(context).takeUnretainedValue().pending.insert(String(cString: table))
+            Unmanaged<ChangeTracker>.fromOpaque(context).takeUnretainedValue().recordChange(in: table)
         }, context)
         sqlite3_commit_hook(handle, { context in
             guard let context else { return 0 }
@@ -36,6 +44,16 @@ final class ChangeTracker {
             let tracker = Unmanaged<ChangeTracker>.fromOpaque(context).takeUnretainedValue()
             return tracker.authorize(action, String(cString: table))
         }, context)
+    }
+
+    /// The name of the table changed last, to skip the set for runs of rows of one table.
+    private var lastTable: [CChar] = [0]
+
+    private func recordChange(in table: UnsafePointer<CChar>) {
+        guard strcmp(table, lastTable) != 0 || !pending.contains(String(cString: table)) else { return }
+        let name = String(cString: table)
+        pending.insert(name)
+        lastTable = Array(name.utf8CString)
     }
 
     /// SQLITE_IGNORE on a row delete keeps the deletion but disables the truncate

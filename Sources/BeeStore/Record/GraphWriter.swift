@@ -14,6 +14,18 @@ struct GraphWriter {
     let connection: Connection
     /// Class instances being saved, to refuse a reference cycle.
     private var path: [ObjectIdentifier] = []
+    /// The row statements of each record type, so that a batch does not look them up by
+    /// their SQL text for every record.
+    private var statements: [RowStatementKey: Statement] = [:]
+
+    private enum RowStatement: Hashable {
+        case insert, upsert, update
+    }
+
+    private struct RowStatementKey: Hashable {
+        let type: ObjectIdentifier
+        let statement: RowStatement
+    }
 
     init(connection: Connection) {
         self.connection = connection
@@ -61,7 +73,24 @@ struct GraphWriter {
         try save(record)
     }
 
-    private func writeRow<Record: ActiveRecord>(
+    private mutating func statement<Record: ActiveRecord>(
+        _ kind: RowStatement, of schema: RecordSchema, for type: Record.Type
+    ) throws -> Statement {
+        let key = RowStatementKey(type: ObjectIdentifier(type), statement: kind)
+        if let statement = statements[key], !statement.isBusy {
+            return statement
+        }
+        let sql = switch kind {
+        case .insert: schema.insertSQL
+        case .upsert: schema.upsertSQL
+        case .update: schema.updateSQL
+        }
+        let statement = try connection.cachedStatement(sql)
+        statements[key] = statement
+        return statement
+    }
+
+    private mutating func writeRow<Record: ActiveRecord>(
         _ record: Record, schema: RecordSchema, values: [Value], mode: Mode
     ) throws -> Int64 {
         switch (mode, record.id) {
@@ -71,14 +100,14 @@ struct GraphWriter {
             var arguments = values
             arguments.remove(at: schema.primaryKeyIndex)
             arguments.append(.integer(id))
-            try connection.cachedStatement(schema.updateSQL).execute(StatementArguments(values: arguments))
+            try statement(.update, of: schema, for: Record.self).execute(StatementArguments(values: arguments))
             guard connection.changes > 0 else { throw RecordError.notFound(record: schema.recordName, id: id) }
             return id
         case (.save, let id?):
-            try connection.cachedStatement(schema.upsertSQL).execute(StatementArguments(values: values))
+            try statement(.upsert, of: schema, for: Record.self).execute(StatementArguments(values: values))
             return id
         case (.save, nil), (.insert, _):
-            try connection.cachedStatement(schema.insertSQL).execute(StatementArguments(values: values))
+            try statement(.insert, of: schema, for: Record.self).execute(StatementArguments(values: values))
             return record.id ?? connection.lastInsertRowID
         }
     }

@@ -80,7 +80,11 @@ final class RecordDecoder: Decoder {
             cursor += 1
             return cursor - 1
         }
-        return schema.columnIndexByKey[key]
+        // A key out of order (an optional left out, a hand-written coding order): look
+        // it up, and expect the next column after it.
+        guard let index = schema.columnIndexByKey[key] else { return nil }
+        cursor = index + 1
+        return index
     }
 
     fileprivate func decodeColumn<T: Decodable>(_ type: T.Type, key: String) throws -> T {

@@ -44,7 +44,11 @@ final class RecordEncoder: Encoder {
             cursor += 1
             return cursor - 1
         }
-        return schema.columnIndexByKey[key]
+        // A key out of order (an optional left out, a hand-written coding order): look
+        // it up, and expect the next column after it.
+        guard let index = schema.columnIndexByKey[key] else { return nil }
+        cursor = index + 1
+        return index
     }
 
     /// Stores a value column's database value (and, for rebuilding, its Swift value).
