@@ -125,6 +125,19 @@ struct ModelTests {
         #expect(other.state == Profile(), "nothing saved under that key: the initial state stays")
     }
 
+    @Test func clearCacheWithAutoSaveLeavesTheCacheEmpty() throws {
+        let store = try KeyValueStore(database: try Database.inMemory())
+        let model = Model(Profile(), cache: store, cacheKey: "profile", autoLoad: true, autoSave: true)
+        model.update { $0.visits = 2 }
+        #expect(try store.contains("profile"))
+        try model.clearCache()
+        #expect(model.state == Profile())
+        #expect(try !store.contains("profile"), "the reset state is not saved back")
+        #expect(model.lastCacheError == nil)
+        model.update { $0.visits = 1 }
+        #expect(try store.value(forKey: "profile", as: Profile.self)?.visits == 1, "later changes are saved again")
+    }
+
     @Test func autoLoadOfAnUnreadableStateKeepsTheInitialStateAndReportsIt() throws {
         let store = try KeyValueStore(database: try Database.inMemory())
         try store.setValue(Data("not json".utf8), forKey: "profile")
