@@ -178,4 +178,36 @@ struct RecordsModelTests {
         #expect(model.state.count == 2)
         token.cancel()
     }
+
+    /// Enough keys that two encodings of one record would likely list them in different
+    /// orders if the comparison did not sort them.
+    struct Listing: ActiveRecord, Sendable {
+        var id: Int64?
+        var title = "Loft"
+        var city = "Lyon"
+        var rooms = 3
+        var price = 1200
+        var floor = 4
+        var hasLift = true
+        var views = 0
+    }
+
+    @Test func commitsThatLeaveTheRecordsAsTheyWereDoNotNotify() throws {
+        let directory = try TemporaryDirectory()
+        let db = try Database(path: directory.path("model.sqlite"))
+        var listing = Listing()
+        try listing.save(in: db)
+        let model = try RecordsModel(Listing.query(in: db), notifyOn: DispatchQueue(label: "RecordsModelTests"))
+        let recorder = Recorder<[Int]>()
+        let token = model.observe { change in recorder.record(change.state.map(\.views)) }
+        for _ in 0..<30 {
+            try listing.save(in: db)  // a commit to the table, the records unchanged
+        }
+        listing.views = 1
+        try listing.save(in: db)
+        // Refreshes are delivered in commit order: the last change's notification comes after every other.
+        #expect(recorder.next() != nil)
+        #expect(recorder.all == [[1]], "one notification, for the one change")
+        token.cancel()
+    }
 }
