@@ -32,11 +32,15 @@ final class ManualClock: @unchecked Sendable {
     private var date = Date(timeIntervalSinceReferenceDate: 0)
 
     var now: Date {
-        lock.withLock { date }
+        lock.lock()
+        defer { lock.unlock() }
+        return date
     }
 
     func advance(by seconds: TimeInterval) {
-        lock.withLock { date += seconds }
+        lock.lock()
+        defer { lock.unlock() }
+        date += seconds
     }
 }
 
