@@ -7,6 +7,9 @@ let package = Package(
     products: [
         .library(name: "BeeStore", targets: ["BeeStore"]),
         .executable(name: "beestore", targets: ["BeeStoreCLI"]),
+        .executable(name: "RubyChinaNodes", targets: ["RubyChinaNodes"]),
+        .executable(name: "Blog", targets: ["Blog"]),
+        .executable(name: "Caching", targets: ["Caching"]),
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.5.0"),
@@ -26,6 +29,17 @@ let package = Package(
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),
+        .executableTarget(
+            name: "RubyChinaNodes",
+            dependencies: ["BeeStore"],
+            path: "Examples/RubyChinaNodes",
+            exclude: ["expected-output.txt"],
+            resources: [.copy("nodes.json")]
+        ),
+        .executableTarget(
+            name: "Blog", dependencies: ["BeeStore"], path: "Examples/Blog", exclude: ["expected-output.txt"]),
+        .executableTarget(
+            name: "Caching", dependencies: ["BeeStore"], path: "Examples/Caching", exclude: ["expected-output.txt"]),
         .testTarget(name: "BeeStoreTests", dependencies: ["BeeStore"]),
     ],
     swiftLanguageModes: [.v6]

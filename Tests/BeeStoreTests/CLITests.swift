@@ -18,12 +18,19 @@ func beestore(_ arguments: String...) throws -> CommandResult {
 
 /// Runs the built `beestore` binary in `workingDirectory`, or in the test's own when nil.
 func beestore(_ arguments: [String], in workingDirectory: URL? = nil) throws -> CommandResult {
+    try runProduct("beestore", arguments, in: workingDirectory)
+}
+
+/// Runs the package's executable product `name`, found beside the test bundle in the build
+/// products directory (`swift test` builds every product along with the tests), in
+/// `workingDirectory`, or in the test's own when nil.
+func runProduct(_ name: String, _ arguments: [String] = [], in workingDirectory: URL? = nil) throws -> CommandResult {
     let testBundle = Bundle.allBundles.first { $0.bundleURL.pathExtension == "xctest" }
     let products = try #require(
         testBundle?.bundleURL.deletingLastPathComponent() ?? Bundle.main.executableURL?.deletingLastPathComponent())
-    let executable = products.appendingPathComponent("beestore")
+    let executable = products.appendingPathComponent(name)
     try #require(
-        FileManager.default.isExecutableFile(atPath: executable.path), "build the beestore product first: \(executable.path)")
+        FileManager.default.isExecutableFile(atPath: executable.path), "build the \(name) product first: \(executable.path)")
     let process = Process()
     process.executableURL = executable
     process.arguments = arguments

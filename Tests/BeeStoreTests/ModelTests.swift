@@ -125,6 +125,19 @@ struct ModelTests {
         #expect(other.state == Profile(), "nothing saved under that key: the initial state stays")
     }
 
+    @Test func clearCacheWithAutoSaveLeavesTheCacheEmpty() throws {
+        let store = try KeyValueStore(database: try Database.inMemory())
+        let model = Model(Profile(), cache: store, cacheKey: "profile", autoLoad: true, autoSave: true)
+        model.update { $0.visits = 2 }
+        #expect(try store.contains("profile"))
+        try model.clearCache()
+        #expect(model.state == Profile())
+        #expect(try !store.contains("profile"), "the reset state is not saved back")
+        #expect(model.lastCacheError == nil)
+        model.update { $0.visits = 1 }
+        #expect(try store.value(forKey: "profile", as: Profile.self)?.visits == 1, "later changes are saved again")
+    }
+
     @Test func autoLoadOfAnUnreadableStateKeepsTheInitialStateAndReportsIt() throws {
         let store = try KeyValueStore(database: try Database.inMemory())
         try store.setValue(Data("not json".utf8), forKey: "profile")
@@ -163,6 +176,38 @@ struct RecordsModelTests {
         try db.execute("DELETE FROM track")
         #expect(recorder.next(timeout: 0.3) == nil)
         #expect(model.state.count == 2)
+        token.cancel()
+    }
+
+    /// Enough keys that two encodings of one record would likely list them in different
+    /// orders if the comparison did not sort them.
+    struct Listing: ActiveRecord, Sendable {
+        var id: Int64?
+        var title = "Loft"
+        var city = "Lyon"
+        var rooms = 3
+        var price = 1200
+        var floor = 4
+        var hasLift = true
+        var views = 0
+    }
+
+    @Test func commitsThatLeaveTheRecordsAsTheyWereDoNotNotify() throws {
+        let directory = try TemporaryDirectory()
+        let db = try Database(path: directory.path("model.sqlite"))
+        var listing = Listing()
+        try listing.save(in: db)
+        let model = try RecordsModel(Listing.query(in: db), notifyOn: DispatchQueue(label: "RecordsModelTests"))
+        let recorder = Recorder<[Int]>()
+        let token = model.observe { change in recorder.record(change.state.map(\.views)) }
+        for _ in 0..<30 {
+            try listing.save(in: db)  // a commit to the table, the records unchanged
+        }
+        listing.views = 1
+        try listing.save(in: db)
+        // Refreshes are delivered in commit order: the last change's notification comes after every other.
+        #expect(recorder.next() != nil)
+        #expect(recorder.all == [[1]], "one notification, for the one change")
         token.cancel()
     }
 }

@@ -84,14 +84,16 @@ open class Model<State: Codable & Sendable>: @unchecked Sendable {
         lock.withLock { storedCacheError }
     }
 
-    /// Replaces the state and tells the observers, saving it first when ``autoSave`` is on.
+    /// Replaces the state and tells the observers, saving it first when ``autoSave`` is on
+    /// (except for a state just loaded from the cache, or reset by ``clearCache()``, which
+    /// must leave the cache empty).
     public func change(to state: State, kind: ModelChangeKind) {
         let targets = lock.withLock { () -> [Observer] in
             storedState = state
             observers.removeAll { $0.isOwned && $0.owner == nil }
             return observers
         }
-        if autoSave, kind != .loaded, cache != nil {
+        if autoSave, kind != .loaded, kind != .cleared, cache != nil {
             do { try saveCache() } catch { lock.withLock { storedCacheError = error } }
         }
         let notification = ModelChange(model: self, kind: kind, state: state)

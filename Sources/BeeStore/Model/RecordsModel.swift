@@ -39,9 +39,10 @@ public final class RecordsModel<Record: ActiveRecord & Sendable>: Model<[Record]
         }
     }
 
+    /// Notifies unless `records` equal the current ones: compared as JSON with sorted keys,
+    /// since the order of an encoding's keys may differ from one encoding to the next.
     private func refresh(with records: [Record]) {
-        let encoder = JSONEncoder()
-        encoder.outputFormatting = .sortedKeys
+        let encoder = RecordJSON.makeEncoder()
         if let current = try? encoder.encode(state), let fresh = try? encoder.encode(records), current == fresh {
             return
         }

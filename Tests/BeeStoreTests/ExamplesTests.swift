@@ -1,0 +1,55 @@
+import Foundation
+import Testing
+
+/// Runs each example executable (built by `swift test` with every other product) and
+/// compares what it prints with its `Examples/<Name>/expected-output.txt`, which the
+/// README quotes.
+@Suite("Examples")
+struct ExamplesTests {
+    static let examples = ["RubyChinaNodes", "Blog", "Caching"]
+
+    /// The package's root folder.
+    static var root: URL {
+        URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+    }
+
+    static func expectedOutput(of example: String) throws -> String {
+        let url = root.appendingPathComponent("Examples/\(example)/expected-output.txt")
+        return try String(contentsOf: url, encoding: .utf8)
+    }
+
+    @Test(arguments: examples)
+    func printsItsExpectedOutput(example: String) throws {
+        let result = try runProduct(example)
+        #expect(result.status == 0)
+        #expect(result.error.isEmpty)
+        let expected = try Self.expectedOutput(of: example)
+        #expect(result.output == expected)
+        if result.output != expected {
+            // Name the first line that differs: a whole-output comparison is hard to read.
+            let got = result.output.components(separatedBy: "\n")
+            let want = expected.components(separatedBy: "\n")
+            if let line = zip(got, want).enumerated().first(where: { $0.element.0 != $0.element.1 }) {
+                Issue.record("line \(line.offset + 1): got \"\(line.element.0)\", expected \"\(line.element.1)\"")
+            }
+        }
+    }
+
+    /// Each output block of `Examples/README.md`, marked `<!-- output: Name -->`, is the
+    /// beginning of that example's expected output.
+    @Test func readmeShowsTheBeginningOfEachOutput() throws {
+        let readme = try String(contentsOf: Self.root.appendingPathComponent("Examples/README.md"), encoding: .utf8)
+        let lines = readme.components(separatedBy: "\n")
+        var shown: [String: [String]] = [:]
+        for (index, line) in lines.enumerated() where line.hasPrefix("<!-- output: ") {
+            let name = line.dropFirst("<!-- output: ".count).replacingOccurrences(of: " -->", with: "")
+            let block = lines[(index + 2)...].prefix { $0 != "```" }
+            shown[name] = block.filter { $0 != "…" }
+        }
+        #expect(Set(shown.keys) == Set(Self.examples))
+        for (name, block) in shown {
+            let expected = try Self.expectedOutput(of: name).components(separatedBy: "\n")
+            #expect(!block.isEmpty && Array(expected.prefix(block.count)) == block, "the README's output of \(name)")
+        }
+    }
+}
