@@ -4,7 +4,8 @@
 /// refused with ``RecordError/relationCycle(path:)``.
 struct GraphLoader {
     private struct RowKey: Hashable {
-        let table: String
+        /// The record type whose table the row is in.
+        let type: ObjectIdentifier
         let id: Int64
     }
 
@@ -13,6 +14,8 @@ struct GraphLoader {
     private var links: [String: [Int64: [Int64]]] = [:]
     private var built: [RowKey: any ActiveRecord] = [:]
     private var path: [RowKey] = []
+    /// The schemas met so far, by record type.
+    private var schemas: [ObjectIdentifier: RecordSchema] = [:]
 
     init(connection: Connection) {
         self.connection = connection
@@ -22,6 +25,7 @@ struct GraphLoader {
     mutating func load<Record: ActiveRecord>(
         _ type: Record.Type, schema: RecordSchema, statement: SQLStatement
     ) throws -> [Record] {
+        schemas[schema.typeID] = schema
         let rootRows = try fetchRows(statement.sql, statement.statementArguments, columnCount: schema.columns.count)
         var frontier: [(RecordSchema, [Int64])] = [(schema, register(rootRows, of: schema))]
         while !frontier.isEmpty {
@@ -34,7 +38,7 @@ struct GraphLoader {
         }
         return try rootRows.map { values in
             let id = try Int64(databaseValue: values[schema.primaryKeyIndex])
-            return try build(type, schema: schema, key: RowKey(table: schema.tableName, id: id))
+            return try build(type, schema: schema, key: RowKey(type: schema.typeID, id: id))
         }
     }
 
@@ -55,7 +59,7 @@ struct GraphLoader {
         for row in newRows {
             let values = Array(row[offset...])
             guard case .integer(let id) = values[schema.primaryKeyIndex] else { continue }
-            let key = RowKey(table: schema.tableName, id: id)
+            let key = RowKey(type: schema.typeID, id: id)
             if rows[key] == nil {
                 rows[key] = values
                 fresh.append(id)
@@ -72,8 +76,8 @@ struct GraphLoader {
             var wanted: [Int64] = []
             var seen: Set<Int64> = []
             for id in ids {
-                guard case .integer(let foreignKey)? = rows[RowKey(table: parent.tableName, id: id)]?[index],
-                    rows[RowKey(table: target.tableName, id: foreignKey)] == nil, seen.insert(foreignKey).inserted
+                guard case .integer(let foreignKey)? = rows[RowKey(type: parent.typeID, id: id)]?[index],
+                    rows[RowKey(type: target.typeID, id: foreignKey)] == nil, seen.insert(foreignKey).inserted
                 else { continue }
                 wanted.append(foreignKey)
             }
@@ -111,12 +115,20 @@ struct GraphLoader {
     }
 
     private mutating func buildAny(_ type: any ActiveRecord.Type, key: RowKey) throws -> any ActiveRecord {
-        try build(type, schema: RecordSchema.of(dynamic: type), key: key)
+        try build(type, schema: schema(of: type), key: key)
+    }
+
+    /// The schema of a related record type, looked up once per load.
+    private mutating func schema(of type: any ActiveRecord.Type) throws -> RecordSchema {
+        if let schema = schemas[ObjectIdentifier(type)] { return schema }
+        let schema = try RecordSchema.of(dynamic: type)
+        schemas[schema.typeID] = schema
+        return schema
     }
 
     private mutating func build<Record: ActiveRecord>(_ type: Record.Type, schema: RecordSchema, key: RowKey) throws -> Record {
         if path.contains(key) {
-            throw RecordError.relationCycle(path: (path + [key]).map { "\($0.table)#\($0.id)" })
+            throw RecordError.relationCycle(path: (path + [key]).map { "\(schemas[$0.type]?.tableName ?? "?")#\($0.id)" })
         }
         if let record = built[key] as? Record {
             return record
@@ -127,15 +139,15 @@ struct GraphLoader {
         var relations: [String: Any] = [:]
         for (index, column) in schema.columns.enumerated() {
             guard case .belongsTo(let target) = column.storage, case .integer(let foreignKey) = values[index] else { continue }
-            let targetKey = RowKey(table: target.tableName, id: foreignKey)
+            let targetKey = RowKey(type: ObjectIdentifier(target), id: foreignKey)
             if rows[targetKey] != nil {
                 relations[column.key] = try buildAny(target, key: targetKey)
             }
         }
         for relation in schema.hasMany {
-            let childTable = relation.target.tableName
+            let childType = ObjectIdentifier(relation.target)
             let childIDs = links[relation.linkTable]?[key.id] ?? []
-            relations[relation.key] = try childIDs.map { try buildAny(relation.target, key: RowKey(table: childTable, id: $0)) }
+            relations[relation.key] = try childIDs.map { try buildAny(relation.target, key: RowKey(type: childType, id: $0)) }
         }
         let record = try RecordDecoder(schema: schema, source: .loaded(values: values, decoded: relations))
             .decode(type)

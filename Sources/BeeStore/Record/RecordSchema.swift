@@ -27,6 +27,8 @@ struct RecordSchema: @unchecked Sendable {
         let isOptional: Bool
     }
 
+    /// The record type's identity.
+    let typeID: ObjectIdentifier
     let recordName: String
     let tableName: String
     /// The primary key column's index in ``columns``.
@@ -53,7 +55,11 @@ struct RecordSchema: @unchecked Sendable {
     /// Each column's coding key, in order.
     let columnKeys: [String]
 
-    init(recordName: String, tableName: String, primaryKeyIndex: Int, columns: [Column], hasMany: [HasMany]) {
+    init(
+        typeID: ObjectIdentifier, recordName: String, tableName: String, primaryKeyIndex: Int, columns: [Column],
+        hasMany: [HasMany]
+    ) {
+        self.typeID = typeID
         self.recordName = recordName
         self.tableName = tableName
         self.primaryKeyIndex = primaryKeyIndex

@@ -38,7 +38,7 @@ final class SchemaReflector: Decoder {
         else {
             throw RecordError.missingPrimaryKey(record: recordName)
         }
-        return try reflector.schema(tableName: Record.tableName, primaryKeyField: primaryKeyField)
+        return try reflector.schema(typeID: ObjectIdentifier(type), tableName: Record.tableName, primaryKeyField: primaryKeyField)
     }
 
     /// The key and type being decoded when reflection failed.
@@ -52,7 +52,7 @@ final class SchemaReflector: Decoder {
         return fields.count - 1
     }
 
-    private func schema(tableName: String, primaryKeyField: Int) throws -> RecordSchema {
+    private func schema(typeID: ObjectIdentifier, tableName: String, primaryKeyField: Int) throws -> RecordSchema {
         var columns: [RecordSchema.Column] = []
         var hasMany: [RecordSchema.HasMany] = []
         var primaryKeyIndex = 0
@@ -72,7 +72,7 @@ final class SchemaReflector: Decoder {
             }
         }
         return RecordSchema(
-            recordName: recordName, tableName: tableName, primaryKeyIndex: primaryKeyIndex, columns: columns,
+            typeID: typeID, recordName: recordName, tableName: tableName, primaryKeyIndex: primaryKeyIndex, columns: columns,
             hasMany: hasMany)
     }
 
