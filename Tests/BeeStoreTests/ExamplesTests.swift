@@ -35,10 +35,11 @@ struct ExamplesTests {
         }
     }
 
-    /// Each output block of `Examples/README.md`, marked `<!-- output: Name -->`, is the
-    /// beginning of that example's expected output.
-    @Test func readmeShowsTheBeginningOfEachOutput() throws {
-        let readme = try String(contentsOf: Self.root.appendingPathComponent("Examples/README.md"), encoding: .utf8)
+    /// Each output block of the READMEs, marked `<!-- output: Name -->`, is the beginning
+    /// of that example's expected output.
+    @Test(arguments: ["README.md", "Examples/README.md"])
+    func readmeShowsTheBeginningOfEachOutput(readmePath: String) throws {
+        let readme = try String(contentsOf: Self.root.appendingPathComponent(readmePath), encoding: .utf8)
         let lines = readme.components(separatedBy: "\n")
         var shown: [String: [String]] = [:]
         for (index, line) in lines.enumerated() where line.hasPrefix("<!-- output: ") {

@@ -3,6 +3,13 @@ import Testing
 
 @testable import BeeStore
 
+/// The README's player record.
+struct Player: ActiveRecord, Sendable {
+    var id: Int64?
+    var name: String
+    var score: Int
+}
+
 /// Each test holds a README example verbatim between its `example:` markers, and
 /// checks that the README still shows exactly that code.
 @Suite("README examples")
@@ -144,6 +151,99 @@ struct ReadmeExamplesTests {
         #expect(try Comment.count(in: db) == 2)
         #expect(try Article.count(in: db) == 0)
         try Self.expectReadmeShows("records")
+    }
+
+    @Test func migrationsExample() throws {
+        let db = try Database.inMemory()
+        // example: migrations
+        var migrator = Migrator(database: db)
+        try migrator.register(Migration(
+            "0001_create_player", sql: "CREATE TABLE player (id INTEGER PRIMARY KEY, name TEXT NOT NULL)",
+            downSQL: "DROP TABLE player"))
+        try migrator.register(Migration("0002_add_score", version: "1", up: { connection in
+            try connection.execute("ALTER TABLE player ADD COLUMN score INTEGER NOT NULL DEFAULT 0")
+        }))
+        let applied = try migrator.migrate()          // ["0001_create_player", "0002_add_score"]
+        let states = try migrator.status().map(\.state) // [.applied, .applied]
+
+        // What ALTER TABLE cannot do (new constraints, a changed type), in SQLite's 12 steps:
+        try db.rebuildTable("player", definition: "id INTEGER PRIMARY KEY, name TEXT NOT NULL UNIQUE, score INTEGER NOT NULL DEFAULT 0")
+        // end example
+        #expect(applied == ["0001_create_player", "0002_add_score"])
+        #expect(states == [.applied, .applied])
+        try db.execute("INSERT INTO player (name) VALUES ('Ann')")
+        #expect(throws: DatabaseError.self) { try db.execute("INSERT INTO player (name) VALUES ('Ann')") }
+        try Self.expectReadmeShows("migrations")
+    }
+
+    @Test func cachesExample() throws {
+        let directory = try TemporaryDirectory()
+        let cacheDirectory = directory.url.appendingPathComponent("cache")
+        let settingsPath = directory.path("settings.sqlite")
+        // example: caches
+        // Memory: O(1) least-recently-used eviction under count, cost and age limits.
+        let thumbnails = MemoryCache<String, Data>(countLimit: 500, costLimit: 20 << 20, ageLimit: 600)
+        thumbnails.setValue(Data(count: 1024), forKey: "photo-1", cost: 1024)
+
+        // Files: a SQLite manifest with checksums; small values inline, large ones in files
+        // named by the SHA-256 of their key; atomic writes; survives restarts.
+        let files = try FileCache(directory: cacheDirectory, byteLimit: 100 << 20)
+        try files.setValue(Data("<svg/>".utf8), forKey: "https://example.com/logo.svg")
+
+        // Settings in SQLite, durable when the call returns, with typed keys and namespaces.
+        let settings = try KeyValueStore(path: settingsPath)
+        let theme = StoreKey<String>("theme")
+        try settings.setValue("dark", for: theme)
+        let observation = settings.observe(theme) { print("theme: \($0 ?? "default")") }
+        try settings.inNamespace("user-42").setValue(true, forKey: "onboarded")
+
+        // Memory in front of files; concurrent misses of one key load it once.
+        let profiles = Cache<[String]>(file: files)
+        let names = try profiles.value(forKey: "team") { ["Ann", "Ben"] }
+        // end example
+        observation.cancel()
+        #expect(thumbnails.value(forKey: "photo-1")?.count == 1024)
+        #expect(try files.value(forKey: "https://example.com/logo.svg") == Data("<svg/>".utf8))
+        #expect(try settings.value(for: theme) == "dark")
+        #expect(try settings.inNamespace("user-42").value(forKey: "onboarded", as: Bool.self) == true)
+        #expect(names == ["Ann", "Ben"])
+        try Self.expectReadmeShows("caches")
+    }
+
+    @Test func modelsExample() async throws {
+        let db = try Database.inMemory()
+        let settings = try KeyValueStore(database: db)
+        var ann = Player(name: "Ann", score: 10)
+        try ann.save(in: db)
+        // example: models
+        struct Counter: Codable, Sendable {
+            var taps = 0
+        }
+
+        let counter = Model(Counter(), cache: settings, cacheKey: "counter", autoLoad: true, autoSave: true)
+        let watch = counter.observe { change in print("\(change.kind): \(change.state.taps) taps") }
+        counter.update { $0.taps += 1 }                // observers told, state saved
+
+        // Rows of a query, now and after every commit that changes them.
+        let top = try db.from("player").orderDesc("score").limit(3).observe { rows in
+            print("top players:", rows.map { $0["name"] })
+        }
+
+        // Or records, as an async sequence.
+        for try await players in try Player.query(in: db).orderAsc("name").values() {
+            print(players.map(\.name))
+            break
+        }
+
+        // A model holding a query's records, refreshed when they change anywhere in the app.
+        let roster = try RecordsModel(Player.query(in: db).orderAsc("name"))
+        // end example
+        watch.cancel()
+        top.cancel()
+        roster.stopObserving()
+        #expect(try settings.value(forKey: "counter", as: Counter.self)?.taps == 1)
+        #expect(roster.state.map(\.name) == ["Ann"])
+        try Self.expectReadmeShows("models")
     }
 
     /// Compares the README's example `name` with the lines between the markers in this file.
