@@ -89,6 +89,19 @@ struct RecordSchemaEvolutionTests {
         #expect(try columns() == ["id", "name"])
     }
 
+    @Test func firstUseInsideAReadWorksWhenTheTableIsUpToDate() throws {
+        let directory = try TemporaryDirectory()
+        let path = directory.path("read.sqlite")
+        var thing = ThingV1(name: "one")
+        try thing.save(in: try Database(path: path))
+        let reopened = try Database(path: path)
+        let names = try reopened.read { _ in try ThingV1.all(in: reopened).map(\.name) }
+        #expect(names == ["one"])
+        let fresh = try Database.inMemory()
+        let error = try #require(throws: DatabaseError.self) { try fresh.read { _ in try ThingV1.all(in: fresh) } }
+        #expect(error.message == "cannot write from inside a read of the same database")
+    }
+
     @Test func recordsReadTablesTheyDidNotCreate() throws {
         try db.execute("CREATE TABLE thing (id INTEGER PRIMARY KEY, name VARCHAR(30) NOT NULL, extra BLOB)")
         try db.execute("INSERT INTO thing (name, extra) VALUES ('legacy', x'00')")

@@ -14,9 +14,17 @@ enum SchemaSynchronizer {
             (state[key] as? Synchronized)?.types.contains(ObjectIdentifier(type)) ?? false
         }
         guard !done else { return schema }
-        try database.write { connection in
+        // Checking first needs only a read, so that a first use inside a read works when
+        // the tables are already up to date.
+        let isUpToDate = try database.read { connection in
             var visited: Set<String> = []
-            try synchronize(schema, database: database, connection: connection, visited: &visited)
+            return try !synchronize(schema, database: database, connection: connection, apply: false, visited: &visited)
+        }
+        if !isUpToDate {
+            try database.write { connection in
+                var visited: Set<String> = []
+                _ = try synchronize(schema, database: database, connection: connection, apply: true, visited: &visited)
+            }
         }
         database.layerState.withLock { state in
             var synchronized = state[key] as? Synchronized ?? Synchronized()
@@ -26,33 +34,50 @@ enum SchemaSynchronizer {
         return schema
     }
 
+    /// Brings the tables up to date when `apply`, or only checks them (refusing unsafe
+    /// changes either way); returns whether anything needed to change.
     private static func synchronize(
-        _ schema: RecordSchema, database: Database, connection: Connection, visited: inout Set<String>
-    ) throws {
-        guard visited.insert(schema.tableName.lowercased()).inserted else { return }
+        _ schema: RecordSchema, database: Database, connection: Connection, apply: Bool, visited: inout Set<String>
+    ) throws -> Bool {
+        guard visited.insert(schema.tableName.lowercased()).inserted else { return false }
+        var changed = false
         var targets: [any ActiveRecord.Type] = schema.hasMany.map(\.target)
         for column in schema.columns {
             if case .belongsTo(let target) = column.storage { targets.append(target) }
         }
         for target in targets {
-            try synchronize(try RecordSchema.of(dynamic: target), database: database, connection: connection, visited: &visited)
+            let targetSchema = try RecordSchema.of(dynamic: target)
+            if try synchronize(targetSchema, database: database, connection: connection, apply: apply, visited: &visited) {
+                changed = true
+            }
         }
         let existing = try connection.fetchAll("SELECT name, type FROM pragma_table_info(?)", [schema.tableName])
         if existing.isEmpty {
-            try execute(try tableDefinition(schema, database: database).createStatements(ifNotExists: true), connection)
-        } else {
-            try addMissingColumns(schema, existing: existing, database: database, connection: connection)
+            changed = true
+            if apply {
+                try execute(try tableDefinition(schema, database: database).createStatements(ifNotExists: true), connection)
+            }
+        } else if try addMissingColumns(schema, existing: existing, database: database, connection: connection, apply: apply) {
+            changed = true
         }
         for relation in schema.hasMany {
-            let target = try RecordSchema.of(dynamic: relation.target)
-            try execute(try linkTableDefinition(relation, parent: schema, child: target, database: database)
-                .createStatements(ifNotExists: true), connection)
+            let exists = try connection.fetchValue(
+                Bool.self, "SELECT count(*) FROM sqlite_master WHERE type = 'table' AND name = ?", [relation.linkTable]) ?? false
+            guard !exists else { continue }
+            changed = true
+            if apply {
+                let target = try RecordSchema.of(dynamic: relation.target)
+                try execute(try linkTableDefinition(relation, parent: schema, child: target, database: database)
+                    .createStatements(ifNotExists: true), connection)
+            }
         }
+        return changed
     }
 
+    /// Adds the columns the table lacks (when `apply`); returns whether any is missing.
     private static func addMissingColumns(
-        _ schema: RecordSchema, existing: [Row], database: Database, connection: Connection
-    ) throws {
+        _ schema: RecordSchema, existing: [Row], database: Database, connection: Connection, apply: Bool
+    ) throws -> Bool {
         var declared: [String: String] = [:]
         for row in existing {
             declared[try row.decode(String.self, at: 0).lowercased()] = try row.decode(String.self, at: 1)
@@ -69,7 +94,7 @@ enum SchemaSynchronizer {
                     expected: column.type.rawValue)
             }
         }
-        guard !missing.isEmpty else { return }
+        guard !missing.isEmpty else { return false }
         let isEmpty = try connection.fetchValue(Int.self, "SELECT count(*) FROM (SELECT 1 FROM \(schema.tableName.quotedIdentifier) LIMIT 1)") == 0
         if let required = missing.first(where: { !$0.isOptional }), !isEmpty {
             throw RecordError.requiredColumnOnNonEmptyTable(table: schema.tableName, column: required.name)
@@ -82,7 +107,10 @@ enum SchemaSynchronizer {
                 definition = definition.defaultValue(column.type.zeroValue)
             }
         }
-        try execute(try definition.addColumnStatements(), connection)
+        if apply {
+            try execute(try definition.addColumnStatements(), connection)
+        }
+        return true
     }
 
     private static func tableDefinition(_ schema: RecordSchema, database: Database) throws -> TableDefinition {
