@@ -38,8 +38,11 @@ extension ActiveRecord {
 
     /// The record with this id, with its relations ({Bee}'s `FIRST_RECORD_BY_ID`).
     public static func find(_ id: Int64, in database: Database? = nil) throws -> Self? {
-        let schema = try RecordSchema.of(Self.self)
-        return try query(in: database).where("\(schema.tableName).\(schema.primaryKey.name)", id).first()
+        let database = try resolve(database)
+        let schema = try SchemaSynchronizer.ensure(Self.self, on: database)
+        return try RecordFetcher.fetch(
+            Self.self, schema: schema, statement: SQLStatement(sql: schema.findSQL, arguments: [.integer(id)]), in: database
+        ).first
     }
 
     /// The record with the smallest id ({Bee}'s `FIRST_RECORD`).

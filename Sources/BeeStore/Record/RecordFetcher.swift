@@ -3,6 +3,16 @@
 struct RecordFetcher {
     let connection: Connection
 
+    /// Fetches on a reader: records with relations in one snapshot transaction (their
+    /// queries must agree), others with their single statement alone.
+    static func fetch<Record: ActiveRecord>(
+        _ type: Record.Type, schema: RecordSchema, statement: SQLStatement, in database: Database
+    ) throws -> [Record] {
+        try database.withReader(inTransaction: schema.hasRelations) { connection in
+            try RecordFetcher(connection: connection).fetch(type, schema: schema, statement: statement)
+        }
+    }
+
     func fetch<Record: ActiveRecord>(_ type: Record.Type, schema: RecordSchema, statement: SQLStatement) throws -> [Record] {
         if schema.hasRelations {
             var loader = GraphLoader(connection: connection)

@@ -65,10 +65,7 @@ public struct RecordQuery<Record: ActiveRecord>: Filterable, Sendable {
     /// The matching records, with their relations loaded.
     public func records() throws -> [Record] {
         let (database, schema) = try prepare()
-        let statement = try selectStatement(schema: schema)
-        return try database.read { connection in
-            try RecordFetcher(connection: connection).fetch(Record.self, schema: schema, statement: statement)
-        }
+        return try RecordFetcher.fetch(Record.self, schema: schema, statement: selectStatement(schema: schema), in: database)
     }
 
     /// The first matching record, if any.

@@ -41,6 +41,8 @@ struct RecordSchema: @unchecked Sendable {
     let selectionSQL: String
     /// `SELECT "t"."a", "t"."b" FROM "t"`.
     let selectSQL: String
+    /// The select of one row by primary key: `… WHERE "t"."id" = ?`.
+    let findSQL: String
     /// `INSERT INTO "t" ("a", "b") VALUES (?, ?)`, every column bound.
     let insertSQL: String
     /// The insert, updating the row when the id exists.
@@ -74,6 +76,7 @@ struct RecordSchema: @unchecked Sendable {
         let primaryKeyName = names[primaryKeyIndex]
         selectionSQL = names.map { "\(table).\($0)" }.joined(separator: ", ")
         selectSQL = "SELECT \(selectionSQL) FROM \(table)"
+        findSQL = "\(selectSQL) WHERE \(table).\(names[primaryKeyIndex]) = ?"
         insertSQL = "INSERT INTO \(table) (\(names.joined(separator: ", "))) VALUES (\(Array(repeating: "?", count: names.count).joined(separator: ", ")))"
         let others = names.enumerated().filter { $0.offset != primaryKeyIndex }.map(\.element)
         upsertSQL = others.isEmpty
