@@ -265,9 +265,7 @@ struct DatabaseTests {
     }
 
     @Test func sqliteCommandLineToolReadsWhatBeeStoreWrites() throws {
-        guard let tool = ["/usr/bin/sqlite3", "/usr/local/bin/sqlite3", "/opt/homebrew/bin/sqlite3"]
-            .first(where: FileManager.default.isExecutableFile(atPath:))
-        else {
+        guard let tool = SQLiteTool.path else {
             print("sqlite3 command-line tool not found: skipping the interoperability check")
             return
         }
@@ -279,15 +277,6 @@ struct DatabaseTests {
             try db.execute("INSERT INTO t (name, at) VALUES (?, ?)", ["蜂 bee", Date(timeIntervalSince1970: 0)])
             db.close()
         }
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: tool)
-        process.arguments = [path, "SELECT id, name, date(at) FROM t"]
-        let pipe = Pipe()
-        process.standardOutput = pipe
-        try process.run()
-        process.waitUntilExit()
-        let output = String(decoding: pipe.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
-        #expect(process.terminationStatus == 0)
-        #expect(output == "1|蜂 bee|1970-01-01\n")
+        #expect(try SQLiteTool.run(tool, database: path, sql: "SELECT id, name, date(at) FROM t") == "1|蜂 bee|1970-01-01\n")
     }
 }

@@ -126,8 +126,7 @@ struct RecordPersistenceTests {
     }
 
     @Test func sqliteToolReadsRecordTables() throws {
-        guard let tool = ["/usr/bin/sqlite3", "/usr/local/bin/sqlite3"].first(where: FileManager.default.isExecutableFile(atPath:))
-        else {
+        guard let tool = SQLiteTool.path else {
             print("sqlite3 command-line tool not found: skipping the interoperability check")
             return
         }
@@ -139,14 +138,8 @@ struct RecordPersistenceTests {
             try record.save(in: db)
             db.close()
         }
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: tool)
-        process.arguments = [path, "SELECT name, lat FROM record2 JOIN record1 ON lid = location_id; PRAGMA foreign_key_check;"]
-        let pipe = Pipe()
-        process.standardOutput = pipe
-        try process.run()
-        process.waitUntilExit()
-        #expect(String(decoding: pipe.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self) == "蜂|1.0\n")
+        let sql = "SELECT name, lat FROM record2 JOIN record1 ON lid = location_id; PRAGMA foreign_key_check;"
+        #expect(try SQLiteTool.run(tool, database: path, sql: sql) == "蜂|1.0\n")
     }
 }
 

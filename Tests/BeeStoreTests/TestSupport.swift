@@ -41,3 +41,25 @@ enum Fixtures {
         return destination
     }
 }
+
+/// The `sqlite3` command-line tool, when the machine has it.
+enum SQLiteTool {
+    static var path: String? {
+        ["/usr/bin/sqlite3", "/usr/local/bin/sqlite3", "/opt/homebrew/bin/sqlite3"]
+            .first(where: FileManager.default.isExecutableFile(atPath:))
+    }
+
+    /// Runs `sql` on the database at `database` with the tool at `tool`; returns what it
+    /// printed, or nil when it failed.
+    static func run(_ tool: String, database: String, sql: String) throws -> String? {
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: tool)
+        process.arguments = [database, sql]
+        let pipe = Pipe()
+        process.standardOutput = pipe
+        try process.run()
+        let output = pipe.fileHandleForReading.readDataToEndOfFile()
+        process.waitUntilExit()
+        return process.terminationStatus == 0 ? String(decoding: output, as: UTF8.self) : nil
+    }
+}

@@ -34,7 +34,7 @@ enum ColumnSource {
 final class RecordDecoder: Decoder {
     let schema: RecordSchema
     var source: ColumnSource
-    fileprivate var cursor = 0
+    private var cursor = ColumnCursor()
     var codingPath: [any CodingKey] { [] }
     var userInfo: [CodingUserInfoKey: Any] { [:] }
 
@@ -45,7 +45,7 @@ final class RecordDecoder: Decoder {
 
     /// Decodes one record from the source's current row.
     func decode<Record: ActiveRecord>(_ type: Record.Type) throws -> Record {
-        cursor = 0
+        cursor = ColumnCursor()
         return try Record(from: self)
     }
 
@@ -75,16 +75,9 @@ final class RecordDecoder: Decoder {
         throw notKeyed
     }
 
+    /// The column index for `key` (see ``ColumnCursor``).
     fileprivate func columnIndex(_ key: String) -> Int? {
-        if cursor < schema.columnKeys.count, schema.columnKeys[cursor] == key {
-            cursor += 1
-            return cursor - 1
-        }
-        // A key out of order (an optional left out, a hand-written coding order): look
-        // it up, and expect the next column after it.
-        guard let index = schema.columnIndexByKey[key] else { return nil }
-        cursor = index + 1
-        return index
+        cursor.index(of: key, in: schema)
     }
 
     fileprivate func decodeColumn<T: Decodable>(_ type: T.Type, key: String) throws -> T {

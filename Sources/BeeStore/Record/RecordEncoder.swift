@@ -9,7 +9,7 @@ final class RecordEncoder: Encoder {
     private(set) var hasMany: [Int: [any ActiveRecord]] = [:]
     /// Each key's original Swift value, to rebuild the record with saved relations.
     private(set) var originals: [String: Any] = [:]
-    private var cursor = 0
+    private var cursor = ColumnCursor()
     var codingPath: [any CodingKey] { [] }
     var userInfo: [CodingUserInfoKey: Any] { [:] }
 
@@ -37,18 +37,9 @@ final class RecordEncoder: Encoder {
         RefusingEncodingContainer<AnyKey>(recordName: schema.recordName)
     }
 
-    /// The column index for `key`: the next one when keys come in schema order (they do
-    /// for synthesized conformances), a lookup otherwise.
+    /// The column index for `key` (see ``ColumnCursor``).
     fileprivate func columnIndex(_ key: String) -> Int? {
-        if cursor < schema.columnKeys.count, schema.columnKeys[cursor] == key {
-            cursor += 1
-            return cursor - 1
-        }
-        // A key out of order (an optional left out, a hand-written coding order): look
-        // it up, and expect the next column after it.
-        guard let index = schema.columnIndexByKey[key] else { return nil }
-        cursor = index + 1
-        return index
+        cursor.index(of: key, in: schema)
     }
 
     /// Stores a value column's database value (and, for rebuilding, its Swift value).

@@ -96,6 +96,23 @@ struct RecordSchema: @unchecked Sendable {
     static let linkPositionColumn = "position"
 }
 
+/// Finds the column of each coding key a record's coder is given: the next column when
+/// keys come in schema order (they do for synthesized conformances), a lookup otherwise,
+/// after which it expects the column following the one found.
+struct ColumnCursor {
+    private var next = 0
+
+    mutating func index(of key: String, in schema: RecordSchema) -> Int? {
+        if next < schema.columnKeys.count, schema.columnKeys[next] == key {
+            next += 1
+            return next - 1
+        }
+        guard let index = schema.columnIndexByKey[key] else { return nil }
+        next = index + 1
+        return index
+    }
+}
+
 extension RecordSchema {
     private static let cache = Protected<[ObjectIdentifier: RecordSchema]>([:])
 
