@@ -33,11 +33,14 @@ final class ChangeTracker {
             let tracker = Unmanaged<ChangeTracker>.fromOpaque(context).takeUnretainedValue()
             tracker.committed.formUnion(tracker.pending)
             tracker.pending.removeAll()
+            tracker.lastTable = [0]
             return 0
         }, context)
         sqlite3_rollback_hook(handle, { context in
             guard let context else { return }
-            Unmanaged<ChangeTracker>.fromOpaque(context).takeUnretainedValue().pending.removeAll()
+            let tracker = Unmanaged<ChangeTracker>.fromOpaque(context).takeUnretainedValue()
+            tracker.pending.removeAll()
+            tracker.lastTable = [0]
         }, context)
         sqlite3_set_authorizer(handle, { context, action, table, _, _, _ in
             guard let context, let table else { return SQLITE_OK }
@@ -46,11 +49,12 @@ final class ChangeTracker {
         }, context)
     }
 
-    /// The name of the table changed last, to skip the set for runs of rows of one table.
+    /// The name of the table last added to ``pending`` since it was emptied, so that a
+    /// run of rows of one table costs a string comparison each, not a set insertion.
     private var lastTable: [CChar] = [0]
 
     private func recordChange(in table: UnsafePointer<CChar>) {
-        guard strcmp(table, lastTable) != 0 || !pending.contains(String(cString: table)) else { return }
+        guard strcmp(table, lastTable) != 0 else { return }
         let name = String(cString: table)
         pending.insert(name)
         lastTable = Array(name.utf8CString)

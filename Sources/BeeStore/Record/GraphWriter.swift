@@ -51,7 +51,7 @@ struct GraphWriter {
 
         let id = try writeRow(record, schema: schema, values: values, mode: mode)
         values[schema.primaryKeyIndex] = .integer(id)
-        rebuilt[schema.primaryKey.key] = id
+        if schema.hasRelations { rebuilt[schema.primaryKey.key] = id }
 
         for (index, children) in encoded.hasMany.sorted(by: { $0.key < $1.key }) {
             let relation = schema.hasMany[index]
