@@ -16,6 +16,7 @@ struct GraphLoader {
     private var path: [RowKey] = []
     /// The schemas met so far, by record type.
     private var schemas: [ObjectIdentifier: RecordSchema] = [:]
+    private var decoders: [ObjectIdentifier: RecordDecoder] = [:]
 
     init(connection: Connection) {
         self.connection = connection
@@ -147,12 +148,32 @@ struct GraphLoader {
         for relation in schema.hasMany {
             let childType = ObjectIdentifier(relation.target)
             let childIDs = links[relation.linkTable]?[key.id] ?? []
-            relations[relation.key] = try childIDs.map { try buildAny(relation.target, key: RowKey(type: childType, id: $0)) }
+            relations[relation.key] = try buildArray(of: relation.target, ids: childIDs, type: childType)
         }
-        let record = try RecordDecoder(schema: schema, source: .loaded(values: values, decoded: relations))
-            .decode(type)
+        let decoder = decoder(for: schema)
+        decoder.source = .loaded(values: values, decoded: relations)
+        let record = try decoder.decode(type)
         built[key] = record
         return record
+    }
+
+    /// Children as a typed array (`[Comment]`, not `[any ActiveRecord]`), so that the
+    /// parent's decoder takes it without converting each element.
+    private mutating func buildArray(of type: any ActiveRecord.Type, ids: [Int64], type typeID: ObjectIdentifier) throws -> Any {
+        func build<Child: ActiveRecord>(_ childType: Child.Type) throws -> Any {
+            let schema = try schema(of: childType)
+            return try ids.map { try self.build(childType, schema: schema, key: RowKey(type: typeID, id: $0)) }
+        }
+        return try build(type)
+    }
+
+    /// One decoder per record type, reused for all its records: a record's relations are
+    /// built before it is decoded, so a decoder is never in use twice at once.
+    private mutating func decoder(for schema: RecordSchema) -> RecordDecoder {
+        if let decoder = decoders[schema.typeID] { return decoder }
+        let decoder = RecordDecoder(schema: schema, source: .loaded(values: [], decoded: [:]))
+        decoders[schema.typeID] = decoder
+        return decoder
     }
 
     private static func jsonArray(_ ids: [Int64]) -> String {
