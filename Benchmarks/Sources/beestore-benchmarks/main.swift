@@ -2,7 +2,7 @@ import BeeStore
 import Foundation
 import GRDB
 
-/// `beestore-benchmarks [--iterations N] [--scale S] [--only 1,3b] [--libraries bee,grdb,raw]`
+/// `beestore-benchmarks [--iterations N] [--scale S] [--only 1,3b] [--libraries bee,grdb,raw,foundation]`
 struct Options {
     var iterations = 7
     var scale = 1.0
@@ -28,6 +28,7 @@ struct Options {
                     case "raw": .raw
                     case "grdb": .grdb
                     case "bee", "beestore": .beeStore
+                    case "foundation": .foundation
                     default: throw CheckFailure("unknown library \(name)")
                     }
                 }
@@ -38,7 +39,7 @@ struct Options {
     }
 }
 
-/// Every workload, in report order. The caches workload is still to come.
+/// Every workload, in report order.
 func makeWorkloads(_ sizes: Sizes) -> [any Workload] {
     let items = ItemFixture(count: sizes.fetchRows)
     let graph = Graph(parentCount: sizes.parents, childCount: sizes.childrenPerParent)
@@ -49,6 +50,9 @@ func makeWorkloads(_ sizes: Sizes) -> [any Workload] {
         LookupWorkload(fixture: items, lookups: sizes.lookups, style: .find),
         RelationFetchWorkload(graph: graph),
         RelationSaveWorkload(graph: graph),
+        MemoryCacheWorkload(operations: sizes.memoryCacheOperations, keys: sizes.memoryCacheKeys),
+        FileCacheWorkload(number: "5b", entries: sizes.fileCacheEntries, valueSize: 4 << 10),
+        FileCacheWorkload(number: "5c", entries: sizes.fileCacheEntries, valueSize: 200 << 10),
     ]
 }
 

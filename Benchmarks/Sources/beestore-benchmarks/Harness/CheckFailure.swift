@@ -13,3 +13,10 @@ func expectEqual<T: Equatable>(_ actual: T, _ expected: T, _ what: @autoclosure 
         throw CheckFailure("\(what()): expected \(expected), got \(actual)")
     }
 }
+
+extension CheckFailure {
+    /// A trial was asked of a library that the workload does not compare.
+    static func notCompared(_ library: Library) -> CheckFailure {
+        CheckFailure("\(library.rawValue) is not compared by this workload")
+    }
+}

@@ -1,6 +1,7 @@
 /// The medians of one workload and the ratios derived from them.
 struct WorkloadResult {
     let name: String
+    let libraries: [Library]
     let rawRatioTarget: Double?
     let medians: [Library: Duration]
     let notes: [String]
@@ -24,9 +25,19 @@ struct WorkloadResult {
     }
 }
 
-/// Renders results as a Markdown table, ready for the README.
+/// Renders results as Markdown tables, ready for the README: one for the SQLite
+/// workloads, one for the workloads compared with Foundation (the caches).
 enum Report {
     static func table(_ results: [WorkloadResult]) -> String {
+        let cacheResults = results.filter { $0.libraries.contains(.foundation) }
+        let sqliteResults = results.filter { !$0.libraries.contains(.foundation) }
+        var tables: [String] = []
+        if !sqliteResults.isEmpty { tables.append(sqliteTable(sqliteResults)) }
+        if !cacheResults.isEmpty { tables.append(foundationTable(cacheResults)) }
+        return tables.joined(separator: "\n\n")
+    }
+
+    private static func sqliteTable(_ results: [WorkloadResult]) -> String {
         var rows = [[
             "workload", "raw C", "GRDB", "BeeStore", "BeeStore / raw C", "BeeStore / GRDB", "target (raw)", "verdict",
         ]]
@@ -42,6 +53,23 @@ enum Report {
                 result.verdict,
             ])
         }
+        return markdown(rows)
+    }
+
+    private static func foundationTable(_ results: [WorkloadResult]) -> String {
+        var rows = [["workload", "Foundation", "BeeStore", "BeeStore / Foundation"]]
+        for result in results {
+            rows.append([
+                result.name,
+                milliseconds(result.medians[.foundation]),
+                milliseconds(result.medians[.beeStore]),
+                result.ratio(.beeStore, to: .foundation).map { format($0) + "×" } ?? "–",
+            ])
+        }
+        return markdown(rows)
+    }
+
+    private static func markdown(_ rows: [[String]]) -> String {
         let widths = rows[0].indices.map { column in rows.map { $0[column].count }.max() ?? 0 }
         func line(_ cells: [String]) -> String {
             "| " + zip(cells, widths).map { $0 + String(repeating: " ", count: $1 - $0.count) }.joined(separator: " | ") + " |"

@@ -8,18 +8,19 @@ struct Runner {
     func run(_ workload: any Workload) throws -> WorkloadResult {
         try workload.setUp(in: scratch)
         defer { workload.tearDown() }
+        let libraries = workload.libraries.filter(self.libraries.contains)
         // One untimed round first: opens reader connections, warms caches, checks results.
         for library in libraries {
             try perform(workload, library: library)
         }
         var samples: [Library: [Duration]] = [:]
         for iteration in 0..<iterations {
-            for library in Library.order(forIteration: iteration) where libraries.contains(library) {
+            for library in Library.order(libraries, forIteration: iteration) {
                 samples[library, default: []].append(try perform(workload, library: library))
             }
         }
         return WorkloadResult(
-            name: workload.name, rawRatioTarget: workload.rawRatioTarget,
+            name: workload.name, libraries: workload.libraries, rawRatioTarget: workload.rawRatioTarget,
             medians: samples.mapValues(median), notes: try workload.notes())
     }
 

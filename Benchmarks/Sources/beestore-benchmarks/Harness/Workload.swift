@@ -1,9 +1,12 @@
 /// One benchmark workload: the same job done by each ``Library``, with the same result
 /// checks. Adding a workload is adding one type that conforms, and listing it in
-/// `Benchmarks.all`.
+/// `makeWorkloads`.
 protocol Workload: AnyObject {
     /// The row label in the report.
     var name: String { get }
+
+    /// The libraries it compares, the baseline first (``Library/sqlite`` unless it says otherwise).
+    var libraries: [Library] { get }
 
     /// The largest acceptable BeeStore / raw C ratio, if the workload has one.
     var rawRatioTarget: Double? { get }
@@ -23,6 +26,8 @@ protocol Workload: AnyObject {
 }
 
 extension Workload {
+    var libraries: [Library] { Library.sqlite }
+
     func notes() throws -> [String] { [] }
 }
 

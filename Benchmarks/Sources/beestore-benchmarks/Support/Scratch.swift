@@ -1,6 +1,6 @@
 import Foundation
 
-/// A temporary directory for the run's database files, removed at the end.
+/// A temporary directory for the run's database and cache files, removed at the end.
 final class Scratch {
     let url: URL
     private var counter = 0
@@ -20,6 +20,14 @@ final class Scratch {
     func freshPath(_ prefix: String) -> String {
         counter += 1
         return path("\(prefix)-\(counter).sqlite")
+    }
+
+    /// A new, empty directory.
+    func freshDirectory(_ prefix: String) throws -> URL {
+        counter += 1
+        let directory = url.appendingPathComponent("\(prefix)-\(counter)", isDirectory: true)
+        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+        return directory
     }
 
     /// Deletes a database file with its WAL and shared-memory files.

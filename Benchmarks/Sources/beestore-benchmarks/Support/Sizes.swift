@@ -5,6 +5,9 @@ struct Sizes {
     var lookups = 20_000
     var parents = 1_000
     var childrenPerParent = 10
+    var memoryCacheOperations = 1_000_000
+    var memoryCacheKeys = 10_000
+    var fileCacheEntries = 2_000
 
     init(scale: Double = 1) {
         func scaled(_ count: Int) -> Int { max(1, Int((Double(count) * scale).rounded())) }
@@ -12,6 +15,9 @@ struct Sizes {
         insertRows = scaled(insertRows)
         lookups = scaled(lookups)
         parents = scaled(parents)
+        memoryCacheOperations = scaled(memoryCacheOperations)
+        memoryCacheKeys = scaled(memoryCacheKeys)
+        fileCacheEntries = scaled(fileCacheEntries)
     }
 }
 

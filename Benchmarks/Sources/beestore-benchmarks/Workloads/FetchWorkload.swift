@@ -30,6 +30,8 @@ final class FetchWorkload: Workload {
             run = { items = try connections.grdb.read { db in try Item.fetchAll(db) } }
         case .beeStore:
             run = { items = try Item.all(in: connections.bee) }
+        case .foundation:
+            throw CheckFailure.notCompared(library)
         }
         return Trial(run: run) { [fixture] in
             try expectEqual(ItemDigest(items), fixture.digest, "fetched items")

@@ -71,6 +71,8 @@ final class RelationFetchWorkload: Workload {
         case .beeStore:
             guard let bee else { throw CheckFailure("not set up") }
             run = { digest = GraphDigest(try Parent.all(in: bee)) }
+        case .foundation:
+            throw CheckFailure.notCompared(library)
         }
         return Trial(run: run) { [graph] in
             try expectEqual(digest, graph.expectedDigest, "fetched graph")

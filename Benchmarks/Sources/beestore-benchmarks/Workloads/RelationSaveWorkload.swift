@@ -79,6 +79,8 @@ final class RelationSaveWorkload: Workload {
                             + "(SELECT count(*) FROM child c JOIN parent p ON p.id = c.parentId)"),
                     [Int64(parentCount), Int64(childCount)], "parent and child rows")
             }
+        case .foundation:
+            throw CheckFailure.notCompared(library)
         }
         return Trial(run: run) {
             close()
