@@ -14,6 +14,16 @@ struct GraphWriter {
     let connection: Connection
     /// Class instances being saved, to refuse a reference cycle.
     private var path: [ObjectIdentifier] = []
+    /// The schemas of the record types met, so that a batch does not look them up per record.
+    private var schemas: [ObjectIdentifier: RecordSchema] = [:]
+
+    private mutating func schema<Record: ActiveRecord>(of type: Record.Type) throws -> RecordSchema {
+        if let schema = schemas[ObjectIdentifier(type)] { return schema }
+        let schema = try RecordSchema.of(type)
+        schemas[ObjectIdentifier(type)] = schema
+        return schema
+    }
+
     /// The row statements of each record type, so that a batch does not look them up by
     /// their SQL text for every record.
     private var statements: [RowStatementKey: Statement] = [:]
@@ -32,7 +42,7 @@ struct GraphWriter {
     }
 
     mutating func save<Record: ActiveRecord>(_ record: Record, mode: Mode = .save) throws -> Record {
-        let schema = try RecordSchema.of(Record.self)
+        let schema = try schema(of: Record.self)
         let identity = Record.self is AnyClass ? ObjectIdentifier(record as AnyObject) : nil
         if let identity {
             if path.contains(identity) { throw RecordError.relationCycle(path: [schema.recordName, schema.recordName]) }
@@ -50,8 +60,11 @@ struct GraphWriter {
         }
 
         let id = try writeRow(record, schema: schema, values: values, mode: mode)
+        var result = record
+        result.id = id
+        guard schema.hasRelations else { return result }
         values[schema.primaryKeyIndex] = .integer(id)
-        if schema.hasRelations { rebuilt[schema.primaryKey.key] = id }
+        rebuilt[schema.primaryKey.key] = id
 
         for (index, children) in encoded.hasMany.sorted(by: { $0.key < $1.key }) {
             let relation = schema.hasMany[index]
@@ -60,9 +73,7 @@ struct GraphWriter {
             rebuilt[relation.key] = saved
         }
 
-        var result = record
-        result.id = id
-        if schema.hasRelations && identity == nil {
+        if identity == nil {
             result = try RecordDecoder(schema: schema, source: .loaded(values: values, decoded: rebuilt))
                 .decode(Record.self)
         }
