@@ -34,18 +34,19 @@ enum ColumnSource {
 final class RecordDecoder: Decoder {
     let schema: RecordSchema
     var source: ColumnSource
-    private var cursor = ColumnCursor()
+    private var cursor: ColumnCursor
     var codingPath: [any CodingKey] { [] }
     var userInfo: [CodingUserInfoKey: Any] { [:] }
 
     init(schema: RecordSchema, source: ColumnSource) {
         self.schema = schema
+        self.cursor = ColumnCursor(schema)
         self.source = source
     }
 
     /// Decodes one record from the source's current row.
     func decode<Record: ActiveRecord>(_ type: Record.Type) throws -> Record {
-        cursor = ColumnCursor()
+        cursor.reset()
         return try Record(from: self)
     }
 
@@ -77,7 +78,7 @@ final class RecordDecoder: Decoder {
 
     /// The column index for `key` (see ``ColumnCursor``).
     fileprivate func columnIndex(_ key: String) -> Int? {
-        cursor.index(of: key, in: schema)
+        cursor.index(of: key)
     }
 
     fileprivate func decodeColumn<T: Decodable>(_ type: T.Type, key: String) throws -> T {

@@ -9,12 +9,13 @@ final class RecordEncoder: Encoder {
     private(set) var hasMany: [Int: [any ActiveRecord]] = [:]
     /// Each key's original Swift value, to rebuild the record with saved relations.
     private(set) var originals: [String: Any] = [:]
-    private var cursor = ColumnCursor()
+    private var cursor: ColumnCursor
     var codingPath: [any CodingKey] { [] }
     var userInfo: [CodingUserInfoKey: Any] { [:] }
 
     init(schema: RecordSchema) {
         self.schema = schema
+        self.cursor = ColumnCursor(schema)
         self.values = Array(repeating: .null, count: schema.columns.count)
     }
 
@@ -39,7 +40,7 @@ final class RecordEncoder: Encoder {
 
     /// The column index for `key` (see ``ColumnCursor``).
     fileprivate func columnIndex(_ key: String) -> Int? {
-        cursor.index(of: key, in: schema)
+        cursor.index(of: key)
     }
 
     /// Stores a value column's database value (and, for rebuilding, its Swift value).

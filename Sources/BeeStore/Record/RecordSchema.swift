@@ -1,6 +1,6 @@
 /// What BeeStore knows of a record type: its table, columns, relations, and the SQL it
 /// runs, reflected once per type from its `Codable` conformance.
-struct RecordSchema: @unchecked Sendable {
+final class RecordSchema: @unchecked Sendable {
     enum Storage {
         /// A value converted by `DatabaseValueConvertible` (or a raw-value enum).
         case value
@@ -100,14 +100,26 @@ struct RecordSchema: @unchecked Sendable {
 /// keys come in schema order (they do for synthesized conformances), a lookup otherwise,
 /// after which it expects the column following the one found.
 struct ColumnCursor {
+    private let keys: [String]
+    private let indexByKey: [String: Int]
     private var next = 0
 
-    mutating func index(of key: String, in schema: RecordSchema) -> Int? {
-        if next < schema.columnKeys.count, schema.columnKeys[next] == key {
+    init(_ schema: RecordSchema) {
+        keys = schema.columnKeys
+        indexByKey = schema.columnIndexByKey
+    }
+
+    /// Starts again at the first column, for the next record.
+    mutating func reset() {
+        next = 0
+    }
+
+    mutating func index(of key: String) -> Int? {
+        if next < keys.count, keys[next] == key {
             next += 1
             return next - 1
         }
-        guard let index = schema.columnIndexByKey[key] else { return nil }
+        guard let index = indexByKey[key] else { return nil }
         next = index + 1
         return index
     }
