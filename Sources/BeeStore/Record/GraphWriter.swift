@@ -24,6 +24,16 @@ struct GraphWriter {
         return schema
     }
 
+    private var encoders: [ObjectIdentifier: RecordEncoder] = [:]
+
+    /// One encoder per record type, reused for all its records.
+    private mutating func encoder(for schema: RecordSchema) -> RecordEncoder {
+        if let encoder = encoders[schema.typeID] { return encoder }
+        let encoder = RecordEncoder(schema: schema)
+        encoders[schema.typeID] = encoder
+        return encoder
+    }
+
     /// The row statements of each record type, so that a batch does not look them up by
     /// their SQL text for every record.
     private var statements: [RowStatementKey: Statement] = [:]
@@ -50,10 +60,15 @@ struct GraphWriter {
         }
         defer { if identity != nil { path.removeLast() } }
 
-        let encoded = try RecordEncoder.encode(record, schema: schema)
-        var values = encoded.values
-        var rebuilt = encoded.originals
-        for (index, related) in encoded.belongsTo.sorted(by: { $0.key < $1.key }) {
+        let encoder = encoder(for: schema)
+        try encoder.encode(record)
+        // Taken before related records are saved: a related record of the same type
+        // reuses the encoder.
+        var values = encoder.values
+        var rebuilt = encoder.originals
+        let belongsTo = encoder.belongsTo
+        let hasMany = encoder.hasMany
+        for (index, related) in belongsTo.sorted(by: { $0.key < $1.key }) {
             let saved = try saveAny(related)
             values[index] = saved.id.map(Value.integer) ?? .null
             rebuilt[schema.columns[index].key] = saved
@@ -66,7 +81,7 @@ struct GraphWriter {
         values[schema.primaryKeyIndex] = .integer(id)
         rebuilt[schema.primaryKey.key] = id
 
-        for (index, children) in encoded.hasMany.sorted(by: { $0.key < $1.key }) {
+        for (index, children) in hasMany.sorted(by: { $0.key < $1.key }) {
             let relation = schema.hasMany[index]
             let saved = try children.map { try saveAny($0) }
             try link(relation, parentID: id, children: saved, parentExisted: record.id != nil)

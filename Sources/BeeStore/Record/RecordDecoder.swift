@@ -33,8 +33,9 @@ enum ColumnSource {
 /// conformances), a lookup otherwise. One decoder serves every row of a statement.
 final class RecordDecoder: Decoder {
     let schema: RecordSchema
-    var source: ColumnSource
-    private var cursor: ColumnCursor
+    // A decoder is used by one thread, one row at a time (see RecordEncoder).
+    @exclusivity(unchecked) var source: ColumnSource
+    @exclusivity(unchecked) private var cursor: ColumnCursor
     var codingPath: [any CodingKey] { [] }
     var userInfo: [CodingUserInfoKey: Any] { [:] }
 
@@ -50,16 +51,8 @@ final class RecordDecoder: Decoder {
         return try Record(from: self)
     }
 
-    /// The keyed container of the last row, reused: every row of a statement asks for the same key type.
-    private var lastContainer: Any?
-
     func container<Key: CodingKey>(keyedBy type: Key.Type) -> KeyedDecodingContainer<Key> {
-        if let container = lastContainer as? KeyedDecodingContainer<Key> {
-            return container
-        }
-        let container = KeyedDecodingContainer(RecordDecodingContainer<Key>(decoder: self))
-        lastContainer = container
-        return container
+        KeyedDecodingContainer(RecordDecodingContainer<Key>(decoder: self))
     }
 
     private var notKeyed: RecordError {

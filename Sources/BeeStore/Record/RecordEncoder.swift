@@ -2,14 +2,16 @@
 /// records of its relations for the graph writer.
 final class RecordEncoder: Encoder {
     let schema: RecordSchema
-    private(set) var values: [Value]
+    // An encoder is used by one thread, one value at a time: the dynamic exclusivity
+    // checks of its hot properties would cost more than the rest of storing a value.
+    @exclusivity(unchecked) private(set) var values: [Value]
     /// Related records by column index (belongs-to); nil entries are nil relations.
     private(set) var belongsTo: [Int: any ActiveRecord] = [:]
     /// Related records by has-many index, in order.
     private(set) var hasMany: [Int: [any ActiveRecord]] = [:]
     /// Each key's original Swift value, to rebuild the record with saved relations.
     private(set) var originals: [String: Any] = [:]
-    private var cursor: ColumnCursor
+    @exclusivity(unchecked) private var cursor: ColumnCursor
     var codingPath: [any CodingKey] { [] }
     var userInfo: [CodingUserInfoKey: Any] { [:] }
 
@@ -19,15 +21,19 @@ final class RecordEncoder: Encoder {
         self.values = Array(repeating: .null, count: schema.columns.count)
     }
 
-    /// Encodes `record`, or throws what its `encode(to:)` throws.
-    static func encode<Record: ActiveRecord>(_ record: Record, schema: RecordSchema) throws -> RecordEncoder {
-        let encoder = RecordEncoder(schema: schema)
-        try record.encode(to: encoder)
-        return encoder
+    /// Encodes `record` in place of the previous one, or throws what its `encode(to:)` throws.
+    /// Read what it produced before encoding the next record.
+    func encode<Record: ActiveRecord>(_ record: Record) throws {
+        for index in values.indices { values[index] = .null }
+        belongsTo.removeAll(keepingCapacity: true)
+        hasMany.removeAll(keepingCapacity: true)
+        originals.removeAll(keepingCapacity: true)
+        cursor.reset()
+        try record.encode(to: self)
     }
 
     func container<Key: CodingKey>(keyedBy type: Key.Type) -> KeyedEncodingContainer<Key> {
-        KeyedEncodingContainer(RecordEncodingContainer(encoder: self))
+        KeyedEncodingContainer(RecordEncodingContainer<Key>(encoder: self))
     }
 
     func unkeyedContainer() -> any UnkeyedEncodingContainer {
