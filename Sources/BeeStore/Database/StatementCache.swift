@@ -11,10 +11,10 @@ final class StatementCache {
 
     subscript(sql: String) -> Statement? {
         get {
-            guard let entry = entries[sql] else { return nil }
+            guard let index = entries.index(forKey: sql) else { return nil }
             clock &+= 1
-            entries[sql]?.lastUse = clock
-            return entry.statement
+            entries.values[index].lastUse = clock
+            return entries.values[index].statement
         }
         set {
             guard let newValue else {

@@ -59,7 +59,7 @@ public struct Conditions: Sendable {
     func render(into renderer: inout SQLRenderer) {
         for (index, (conjunction, condition)) in terms.enumerated() {
             if index > 0 {
-                renderer.append(" \(conjunction.rawValue) ")
+                renderer.appendSpaced(conjunction.rawValue)
             }
             render(condition, into: &renderer)
         }
@@ -69,7 +69,7 @@ public struct Conditions: Sendable {
         switch condition {
         case .comparison(let column, let comparison, let value):
             renderer.appendIdentifier(column)
-            renderer.append(" \(comparison.rawValue) ")
+            renderer.appendSpaced(comparison.rawValue)
             renderer.bind(value)
         case .isNull(let column, let negated):
             renderer.appendIdentifier(column)
@@ -86,7 +86,8 @@ public struct Conditions: Sendable {
             renderer.bind(.text(pattern))
             renderer.append(" ESCAPE '\\'")
         case .expression(let expression, let comparison, let value):
-            renderer.append("\(expression) \(comparison.rawValue) ")
+            renderer.append(expression)
+            renderer.appendSpaced(comparison.rawValue)
             renderer.bind(value)
         case .sql(let text, let values):
             renderer.append("(")

@@ -1,54 +1,83 @@
 /// The one place SQL text is produced: SQLite's identifier quoting, literal syntax and
 /// placeholders. Another dialect would replace this type without touching the builders.
 struct SQLRenderer {
-    private(set) var sql = ""
+    /// The text so far, as UTF-8 bytes: appending bytes is much cheaper than appending
+    /// to a `String` piece by piece.
+    private var text: [UInt8] = []
     private(set) var arguments: [Value] = []
 
     init() {
-        sql.reserveCapacity(128)
+        text.reserveCapacity(128)
+    }
+
+    /// The SQL rendered so far.
+    var sql: String {
+        String(decoding: text, as: UTF8.self)
     }
 
     var statement: SQLStatement {
         SQLStatement(sql: sql, arguments: arguments)
     }
 
-    mutating func append(_ text: String) {
-        sql += text
+    mutating func append(_ piece: String) {
+        text.append(contentsOf: piece.utf8)
+    }
+
+    private mutating func append(byte: Unicode.Scalar) {
+        text.append(UInt8(ascii: byte))
     }
 
     /// Appends a `?` placeholder and records its value.
     mutating func bind(_ value: Value) {
-        sql += "?"
+        append(byte: "?")
         arguments.append(value)
     }
 
     /// Appends placeholders for `values`, separated by commas.
     mutating func bindList(_ values: [Value]) {
         for (index, value) in values.enumerated() {
-            if index > 0 { sql += ", " }
+            if index > 0 { append(", ") }
             bind(value)
         }
     }
 
     /// Appends raw SQL that carries its own placeholders and their values.
-    mutating func append(sql text: String, arguments values: [Value]) {
-        sql += text
+    mutating func append(sql piece: String, arguments values: [Value]) {
+        append(piece)
         arguments += values
     }
 
-    /// Appends a quoted identifier (see ``quote(_:)``).
+    /// Appends an operator or keyword between spaces.
+    mutating func appendSpaced(_ word: String) {
+        append(byte: " ")
+        append(word)
+        append(byte: " ")
+    }
+
+    /// Appends a quoted identifier (see ``quote(_:)``), in place for the common name
+    /// without dots or quotes.
     mutating func appendIdentifier(_ name: String) {
-        sql += Self.quote(name)
+        let bytes = name.utf8
+        guard !bytes.contains(UInt8(ascii: ".")), !bytes.contains(UInt8(ascii: "\"")), name != "*" else {
+            append(Self.quote(name))
+            return
+        }
+        append(byte: "\"")
+        text.append(contentsOf: bytes)
+        append(byte: "\"")
     }
 
     /// Appends quoted identifiers separated by commas.
     mutating func appendIdentifiers(_ names: [String]) {
-        sql += names.map(Self.quote).joined(separator: ", ")
+        for (index, name) in names.enumerated() {
+            if index > 0 { append(", ") }
+            appendIdentifier(name)
+        }
     }
 
     /// Appends identifiers quoted as they are, dots included, separated by commas.
     mutating func appendSimpleIdentifiers(_ names: [String]) {
-        sql += names.map(Self.quoteSimple).joined(separator: ", ")
+        append(names.map(Self.quoteSimple).joined(separator: ", "))
     }
 
     /// Quotes an identifier: `"name"`, with embedded quotes doubled. A dotted name is a
