@@ -108,6 +108,12 @@ final class ColumnNames: Sendable {
     }
 
     func index(of name: String) -> Int? {
-        exact[name] ?? folded[name.lowercased()]
+        // For the usual handful of columns, comparing names beats hashing one.
+        if names.count <= 16 {
+            if let index = names.firstIndex(of: name) { return index }
+        } else if let index = exact[name] {
+            return index
+        }
+        return folded[name.lowercased()]
     }
 }
