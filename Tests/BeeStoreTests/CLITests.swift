@@ -301,6 +301,16 @@ struct CLITests {
         expectFailure(result, status: 1, message: "database is locked: \(path)")
     }
 
+    @Test func acceptsTimeoutsTooLongToCountInMilliseconds() throws {
+        let directory = try TemporaryDirectory()
+        let path = try samplePath(in: directory)
+        for timeout in ["1e300", "inf"] {
+            let result = try beestore("tables", path, "--timeout", timeout)
+            #expect(result.status == 0, "\(timeout)")
+            #expect(result.error.isEmpty)
+        }
+    }
+
     @Test func reportsBadSQLUnknownTablesAndUnknownColumns() throws {
         let directory = try TemporaryDirectory()
         let path = try samplePath(in: directory)

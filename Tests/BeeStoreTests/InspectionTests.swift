@@ -308,6 +308,16 @@ struct InspectionTests {
         #expect(read == QueryResult(columnNames: ["n"], rows: [[3]], changedRowCount: nil))
     }
 
+    @Test func aWriteThatChangesNoRowsReportsNoneRatherThanTheLastStatementsCount() throws {
+        let directory = try TemporaryDirectory()
+        let inspector = try sample(in: directory, writable: true)
+        _ = try inspector.execute("INSERT INTO team (name) VALUES ('Hornets'), ('Ants')", allowingWrites: true)
+        let create = try inspector.execute("CREATE TABLE extra (x)", allowingWrites: true)
+        #expect(create.changedRowCount == 0)
+        let update = try inspector.execute("UPDATE team SET name = name WHERE id < 0", allowingWrites: true)
+        #expect(update.changedRowCount == 0)
+    }
+
     @Test func selectsRowsWithQuotedColumnsBoundFiltersOrderAndPaging() throws {
         let directory = try TemporaryDirectory()
         let inspector = try sample(in: directory)

@@ -83,6 +83,16 @@ import Testing
         #expect(cache.totalCost == 0)
     }
 
+    @Test func costsWhoseSumExceedsIntMaxEvictInsteadOfOverflowing() {
+        let cache = MemoryCache<String, Int>()
+        cache.setValue(1, forKey: "a", cost: .max)
+        cache.setValue(2, forKey: "b", cost: 1)
+        #expect(cache["a"] == nil)
+        #expect(cache["b"] == 2)
+        #expect(cache.totalCost == 1)
+        #expect(cache.statistics.evictions == 1)
+    }
+
     @Test func zeroCountLimitStoresNothing() {
         let cache = MemoryCache<String, Int>(countLimit: 0)
         cache["a"] = 1

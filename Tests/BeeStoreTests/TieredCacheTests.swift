@@ -133,6 +133,19 @@ import Testing
         #expect(try cache.value(forKey: "ada") { avatar("ada") } == avatar("ada"))
     }
 
+    @Test func concurrentWritesOfOneKeyLeaveBothLevelsWithTheSameValue() throws {
+        let cache = try Cache<Avatar>(file: fileCache())
+        for round in 0..<100 {
+            runConcurrently(threads: 4) { thread in
+                #expect(throws: Never.self) { try cache.setValue(avatar("\(round)-\(thread)"), forKey: "shared") }
+            }
+            let inMemory = cache.memory.value(forKey: "shared")
+            let inFile = try cache.file.value(forKey: "shared", as: Avatar.self)
+            #expect(inMemory == inFile, "round \(round)")
+            if inMemory != inFile { break }
+        }
+    }
+
     @Test func concurrentReadsAndWritesLoseAndTearNothing() throws {
         let cache = try Cache<Avatar>(memory: MemoryCache(countLimit: 16), file: fileCache())
         runConcurrently(threads: 8) { thread in

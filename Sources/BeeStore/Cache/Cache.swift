@@ -58,20 +58,26 @@ public final class Cache<Value: Codable & Sendable>: KeyValueCache, Sendable {
     /// ``CacheError/encodingFailed(key:type:reason:)`` when it cannot be encoded.
     public func setValue(_ value: Value, forKey key: String) throws {
         let data = try ValueCoding.encode(value, forKey: key)
-        try file.setValue(data, forKey: key)
-        updateMemory { memory.setValue(value, forKey: key, cost: data.count) }
+        try write {
+            try file.setValue(data, forKey: key)
+            memory.setValue(value, forKey: key, cost: data.count)
+        }
     }
 
     /// Removes the value for `key` from both levels.
     public func removeValue(forKey key: String) throws {
-        try file.removeValue(forKey: key)
-        updateMemory { memory.removeValue(forKey: key) }
+        try write {
+            try file.removeValue(forKey: key)
+            memory.removeValue(forKey: key)
+        }
     }
 
     /// Removes every value from both levels.
     public func removeAll() throws {
-        try file.removeAll()
-        updateMemory { memory.removeAll() }
+        try write {
+            try file.removeAll()
+            memory.removeAll()
+        }
     }
 
     /// Whether either level has an unexpired value for `key`.
@@ -79,11 +85,12 @@ public final class Cache<Value: Codable & Sendable>: KeyValueCache, Sendable {
         try memory.contains(key) || file.contains(key)
     }
 
-    /// Applies a write to the memory level, counting it.
-    private func updateMemory(_ update: () -> Void) {
-        writeCount.withLock { count in
+    /// Applies a write to both levels, counting it. Writes are serialised, so that two
+    /// writes of one key cannot leave one's value in memory and the other's in the file.
+    private func write(_ update: () throws -> Void) throws {
+        try writeCount.withLock { count in
             count += 1
-            update()
+            try update()
         }
     }
 

@@ -80,9 +80,14 @@ public final class MemoryCache<Key: Hashable, Value>: KeyValueCache {
                 state.statistics.evictions += 1
                 return
             }
+            // Make room before adding, so that the total never exceeds the limit (nor Int.max).
+            while state.totalCost > costLimit - entry.cost, let evicted = state.entries.removeOldest() {
+                state.totalCost -= evicted.element.cost
+                state.statistics.evictions += 1
+            }
             state.entries.insert(entry, forKey: key)
             state.totalCost += entry.cost
-            while state.entries.count > countLimit || state.totalCost > costLimit,
+            while state.entries.count > countLimit,
                 let evicted = state.entries.removeOldest() {
                 state.totalCost -= evicted.element.cost
                 state.statistics.evictions += 1

@@ -47,7 +47,10 @@ public final class Connection {
         self.statementCache = StatementCache(capacity: configuration.statementCacheCapacity)
         sqlite3_extended_result_codes(handle, 1)
         beestore_disable_double_quoted_strings(handle)
-        sqlite3_busy_timeout(handle, Int32(clamping: Int((configuration.busyTimeout * 1000).rounded())))
+        // Clamped as a Double: converting a huge or infinite timeout to an integer would trap.
+        let milliseconds = (configuration.busyTimeout * 1000).rounded()
+        sqlite3_busy_timeout(
+            handle, milliseconds >= Double(Int32.max) ? .max : milliseconds > 0 ? Int32(milliseconds) : 0)
         do {
             // Reading the schema version fails at once on a file that is not a database.
             try execute("PRAGMA schema_version")

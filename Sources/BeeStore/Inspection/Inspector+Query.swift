@@ -17,8 +17,12 @@ extension Inspector {
         }
         return try database.writeWithoutTransaction { connection in
             let statement = try connection.makeStatement(sql)
+            // `changes` keeps the count of the last INSERT, UPDATE or DELETE: a statement
+            // that changed no row (CREATE TABLE, VACUUM) would report that one's.
+            let totalChangesBefore = connection.totalChanges
             let rows = try statement.fetchAll(arguments)
-            return QueryResult(statement, rows: rows, changedRowCount: statement.isReadOnly ? nil : connection.changes)
+            let changed = connection.totalChanges == totalChangesBefore ? 0 : connection.changes
+            return QueryResult(statement, rows: rows, changedRowCount: statement.isReadOnly ? nil : changed)
         }
     }
 
