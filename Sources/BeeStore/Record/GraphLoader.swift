@@ -58,11 +58,11 @@ struct GraphLoader {
     private mutating func register(_ newRows: [[Value]], of schema: RecordSchema, offset: Int = 0) -> [Int64] {
         var fresh: [Int64] = []
         for row in newRows {
-            let values = Array(row[offset...])
-            guard case .integer(let id) = values[schema.primaryKeyIndex] else { continue }
+            guard case .integer(let id) = row[offset + schema.primaryKeyIndex] else { continue }
             let key = RowKey(type: schema.typeID, id: id)
             if rows[key] == nil {
-                rows[key] = values
+                // Only a new row is kept, without the columns before `offset`.
+                rows[key] = offset == 0 ? row : Array(row[offset...])
                 fresh.append(id)
             }
         }
