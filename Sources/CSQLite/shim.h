@@ -10,4 +10,14 @@ static inline int beestore_disable_double_quoted_strings(sqlite3 *db) {
     return sqlite3_db_config(db, SQLITE_DBCONFIG_DQS_DML, 0, (int *)0);
 }
 
+/// Adds one to a counter shared between threads (relaxed ordering: the counter orders nothing).
+static inline void beestore_atomic_increment(long long *counter) {
+    __atomic_fetch_add(counter, 1, __ATOMIC_RELAXED);
+}
+
+/// Reads a counter written with beestore_atomic_increment.
+static inline long long beestore_atomic_load(const long long *counter) {
+    return __atomic_load_n(counter, __ATOMIC_RELAXED);
+}
+
 #endif

@@ -36,6 +36,34 @@ struct Node: ActiveRecord, Equatable {
     }
 }
 
+/// A record whose optional note is left out of its encoding when nil.
+struct Memo: ActiveRecord, Equatable {
+    var id: Int64?
+    var title: String
+    var note: String?
+    var label: Label = Label(text: "plain")
+}
+
+/// A value that refuses to encode the text "bad", stored as JSON.
+struct Label: Codable, Equatable {
+    var text: String
+
+    struct Refused: Error {}
+
+    func encode(to encoder: any Encoder) throws {
+        guard text != "bad" else { throw Refused() }
+        var container = encoder.container(keyedBy: CodingKeys.self)
+        try container.encode(text, forKey: .text)
+    }
+}
+
+/// A record whose id is neither its first nor its last property.
+struct Ranked: ActiveRecord, Equatable {
+    var name: String
+    var id: Int64?
+    var score: Int
+}
+
 @Suite("Records: persistence and queries")
 struct RecordPersistenceTests {
     let db: Database
@@ -94,6 +122,38 @@ struct RecordPersistenceTests {
         try imported.save(in: db)
         #expect(try Node.find(99, in: db)?.name == "ghost", "save inserts a record whose id has no row")
         #expect(try Node.count(in: db) == 2)
+    }
+
+    @Test func batchSaveLeavesColumnsARecordDoesNotEncodeNull() throws {
+        var memos = [Memo(title: "first", note: "noted"), Memo(title: "second", note: nil)]
+        try memos.save(in: db)
+        #expect(try Memo.all(in: db) == memos)
+        let notes = try db.fetchAll("SELECT note FROM memo ORDER BY id").map { $0["note"] }
+        #expect(notes == [.text("noted"), .null], "a value bound for one record must not leak into the next")
+    }
+
+    @Test func batchWithARecordThatFailsToEncodeSavesNothing() throws {
+        var memos = [Memo(title: "one"), Memo(title: "two", label: Label(text: "bad")), Memo(title: "three")]
+        #expect(throws: Label.Refused.self) { try memos.save(in: db) }
+        #expect(try Memo.count(in: db) == 0)
+        #expect(memos.allSatisfy { $0.id == nil })
+        memos.remove(at: 1)
+        try memos.save(in: db)
+        #expect(try Memo.all(in: db).map(\.title) == ["one", "three"])
+    }
+
+    @Test func idInTheMiddleOfTheColumnsIsBoundWhereEachStatementWantsIt() throws {
+        var ranked = [Ranked(name: "a", score: 1), Ranked(name: "b", score: 2), Ranked(name: "c", score: 3)]
+        try ranked.save(in: db)
+        #expect(ranked.map(\.id) == [1, 2, 3])
+        ranked[1].score = 20
+        try ranked[1].update(in: db)
+        ranked[2].name = "c2"
+        try ranked.save(in: db)
+        #expect(try Ranked.all(in: db) == ranked)
+        let ghost = Ranked(name: "ghost", id: 9, score: 0)
+        #expect(throws: RecordError.notFound(record: "Ranked", id: 9)) { try ghost.update(in: db) }
+        #expect(try Ranked.count(in: db) == 3)
     }
 
     @Test func queryBuilderVerbsReturnRecords() throws {

@@ -5,7 +5,8 @@ import CSQLite
 final class ConnectionState {
     let handle: OpaquePointer
     let counters: StatementCounters
-    var isReadOnlyAccess = false
+    // Read and written by the one thread using the connection.
+    @exclusivity(unchecked) var isReadOnlyAccess = false
 
     init(handle: OpaquePointer, counters: StatementCounters) {
         self.handle = handle
@@ -32,17 +33,32 @@ public struct DatabaseStatistics: Sendable, Equatable {
     public var executedStatements = 0
 }
 
-/// Counters shared by all connections of one database.
-final class StatementCounters: Sendable {
-    private let state = Protected(DatabaseStatistics())
+/// Counters shared by all connections of one database, incremented atomically: every
+/// statement execution counts, so a lock here would cost more than the count is worth.
+final class StatementCounters: @unchecked Sendable {
+    /// Prepared statements, then executions.
+    private let storage: UnsafeMutablePointer<CLongLong>
 
-    var snapshot: DatabaseStatistics { state.value }
+    init() {
+        storage = .allocate(capacity: 2)
+        storage.initialize(repeating: 0, count: 2)
+    }
+
+    deinit {
+        storage.deallocate()
+    }
+
+    var snapshot: DatabaseStatistics {
+        DatabaseStatistics(
+            preparedStatements: Int(beestore_atomic_load(storage)),
+            executedStatements: Int(beestore_atomic_load(storage + 1)))
+    }
 
     func recordPreparation() {
-        state.withLock { $0.preparedStatements += 1 }
+        beestore_atomic_increment(storage)
     }
 
     func recordExecution() {
-        state.withLock { $0.executedStatements += 1 }
+        beestore_atomic_increment(storage + 1)
     }
 }

@@ -14,7 +14,8 @@ public final class Statement {
     let state: ConnectionState
 
     /// Whether the statement is being executed (a cached statement in use is not handed out again).
-    var isBusy = false
+    // Only the thread using the connection touches it.
+    @exclusivity(unchecked) var isBusy = false
 
     /// The number of columns the statement returns.
     public let columnCount: Int
@@ -89,6 +90,15 @@ public final class Statement {
     /// Binds `arguments`, runs `body` (which steps the statement), and resets the
     /// statement whatever happens, so it can be reused.
     func run<T>(_ arguments: StatementArguments, _ body: () throws -> T) throws -> T {
+        try runBound {
+            try bind(arguments)
+            return try body()
+        }
+    }
+
+    /// Runs `body`, which binds what the statement takes and steps it, then resets the
+    /// statement whatever happens. Bindings made before the call are kept.
+    func runBound<T>(_ body: () throws -> T) throws -> T {
         if state.isReadOnlyAccess && !isReadOnly && !isPragma {
             throw DatabaseError(
                 code: .readOnly, message: "a read access cannot run a statement that writes", sql: sql)
@@ -98,9 +108,20 @@ public final class Statement {
             sqlite3_reset(handle)
             isBusy = false
         }
-        try bind(arguments)
         state.counters.recordExecution()
         return try body()
+    }
+
+    /// Runs the statement to completion with the values bound beforehand (see ``bind(_:at:)``).
+    func executeBound() throws {
+        try runBound {
+            while try step() {}
+        }
+    }
+
+    /// Sets every parameter to `NULL`.
+    func clearBindings() {
+        sqlite3_clear_bindings(handle)
     }
 
     /// Advances to the next row; false when the statement is done.
@@ -178,7 +199,8 @@ public final class Statement {
         }
     }
 
-    private func bind(_ value: Value, at index: Int32) throws {
+    /// Binds `value` to the parameter at `index` (1-based), or throws SQLite's error.
+    func bind(_ value: Value, at index: Int32) throws {
         let code: Int32
         switch value {
         case .null:

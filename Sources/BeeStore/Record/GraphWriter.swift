@@ -14,45 +14,37 @@ struct GraphWriter {
     let connection: Connection
     /// Class instances being saved, to refuse a reference cycle.
     private var path: [ObjectIdentifier] = []
-    /// The schemas of the record types met, so that a batch does not look them up per record.
-    private var schemas: [ObjectIdentifier: RecordSchema] = [:]
-
-    private mutating func schema<Record: ActiveRecord>(of type: Record.Type) throws -> RecordSchema {
-        if let schema = schemas[ObjectIdentifier(type)] { return schema }
-        let schema = try RecordSchema.of(type)
-        schemas[ObjectIdentifier(type)] = schema
-        return schema
-    }
-
-    private var encoders: [ObjectIdentifier: RecordEncoder] = [:]
-
-    /// One encoder per record type, reused for all its records.
-    private mutating func encoder(for schema: RecordSchema) -> RecordEncoder {
-        if let encoder = encoders[schema.typeID] { return encoder }
-        let encoder = RecordEncoder(schema: schema)
-        encoders[schema.typeID] = encoder
-        return encoder
-    }
-
-    /// The row statements of each record type, so that a batch does not look them up by
-    /// their SQL text for every record.
-    private var statements: [RowStatementKey: Statement] = [:]
-
-    private enum RowStatement: Hashable {
-        case insert, upsert, update
-    }
-
-    private struct RowStatementKey: Hashable {
-        let type: ObjectIdentifier
-        let statement: RowStatement
-    }
+    /// What is kept of each record type met, so that a batch does not look it up per record.
+    private var rowWriters: [ObjectIdentifier: RowWriter] = [:]
+    /// The type met last: records of one type in a row find theirs without hashing.
+    private var lastRowWriter: RowWriter?
 
     init(connection: Connection) {
         self.connection = connection
     }
 
+    private mutating func rowWriter<Record: ActiveRecord>(for type: Record.Type) throws -> RowWriter {
+        let typeID = ObjectIdentifier(type)
+        if let lastRowWriter, lastRowWriter.schema.typeID == typeID { return lastRowWriter }
+        let writer = try rowWriters[typeID] ?? RowWriter(schema: RecordSchema.of(type))
+        rowWriters[typeID] = writer
+        lastRowWriter = writer
+        return writer
+    }
+
     mutating func save<Record: ActiveRecord>(_ record: Record, mode: Mode = .save) throws -> Record {
-        let schema = try schema(of: Record.self)
+        let writer = try rowWriter(for: Record.self)
+        let schema = writer.schema
+        let kind = try rowStatement(for: record.id, mode: mode, schema: schema)
+        guard schema.hasRelations else {
+            // Nothing to save first or to rebuild: the columns go straight into the statement.
+            let statement = try writer.statement(kind, on: connection)
+            try writer.encoder.encode(record, into: statement, kind: kind)
+            var result = record
+            result.id = try execute(statement, kind, id: record.id, schema: schema)
+            return result
+        }
+
         let identity = Record.self is AnyClass ? ObjectIdentifier(record as AnyObject) : nil
         if let identity {
             if path.contains(identity) { throw RecordError.relationCycle(path: [schema.recordName, schema.recordName]) }
@@ -60,7 +52,7 @@ struct GraphWriter {
         }
         defer { if identity != nil { path.removeLast() } }
 
-        let encoder = encoder(for: schema)
+        let encoder = writer.encoder
         try encoder.encode(record)
         // Taken before related records are saved: a related record of the same type
         // reuses the encoder.
@@ -74,10 +66,12 @@ struct GraphWriter {
             rebuilt[schema.columns[index].key] = saved
         }
 
-        let id = try writeRow(record, schema: schema, values: values, mode: mode)
-        var result = record
-        result.id = id
-        guard schema.hasRelations else { return result }
+        // Bound after the related records are saved: one of the same type uses the same statement.
+        let statement = try writer.statement(kind, on: connection)
+        for (index, value) in values.enumerated() {
+            try statement.bind(value, at: schema.parameter(ofColumn: index, in: kind))
+        }
+        let id = try execute(statement, kind, id: record.id, schema: schema)
         values[schema.primaryKeyIndex] = .integer(id)
         rebuilt[schema.primaryKey.key] = id
 
@@ -88,54 +82,37 @@ struct GraphWriter {
             rebuilt[relation.key] = saved
         }
 
-        if identity == nil {
-            result = try RecordDecoder(schema: schema, source: .loaded(values: values, decoded: rebuilt))
-                .decode(Record.self)
+        guard identity == nil else {
+            var result = record
+            result.id = id
+            return result
         }
-        return result
+        return try RecordDecoder(schema: schema, source: .loaded(values: values, decoded: rebuilt)).decode(Record.self)
     }
 
     private mutating func saveAny(_ record: any ActiveRecord) throws -> any ActiveRecord {
         try save(record)
     }
 
-    private mutating func statement<Record: ActiveRecord>(
-        _ kind: RowStatement, of schema: RecordSchema, for type: Record.Type
-    ) throws -> Statement {
-        let key = RowStatementKey(type: ObjectIdentifier(type), statement: kind)
-        if let statement = statements[key], !statement.isBusy {
-            return statement
+    /// The statement that writes a record with this id in this mode.
+    private func rowStatement(for id: Int64?, mode: Mode, schema: RecordSchema) throws -> RecordSchema.RowStatement {
+        switch (mode, id) {
+        case (.update, nil): throw RecordError.notSaved(record: schema.recordName)
+        case (.update, _?): .update
+        case (.save, _?): .upsert
+        case (.save, nil), (.insert, _): .insert
         }
-        let sql = switch kind {
-        case .insert: schema.insertSQL
-        case .upsert: schema.upsertSQL
-        case .update: schema.updateSQL
-        }
-        let statement = try connection.cachedStatement(sql)
-        statements[key] = statement
-        return statement
     }
 
-    private mutating func writeRow<Record: ActiveRecord>(
-        _ record: Record, schema: RecordSchema, values: [Value], mode: Mode
+    /// Runs a bound row statement; returns the record's id (the new row's for an insert without one).
+    private func execute(
+        _ statement: Statement, _ kind: RecordSchema.RowStatement, id: Int64?, schema: RecordSchema
     ) throws -> Int64 {
-        switch (mode, record.id) {
-        case (.update, nil):
-            throw RecordError.notSaved(record: schema.recordName)
-        case (.update, let id?):
-            var arguments = values
-            arguments.remove(at: schema.primaryKeyIndex)
-            arguments.append(.integer(id))
-            try statement(.update, of: schema, for: Record.self).execute(StatementArguments(values: arguments))
-            guard connection.changes > 0 else { throw RecordError.notFound(record: schema.recordName, id: id) }
-            return id
-        case (.save, let id?):
-            try statement(.upsert, of: schema, for: Record.self).execute(StatementArguments(values: values))
-            return id
-        case (.save, nil), (.insert, _):
-            try statement(.insert, of: schema, for: Record.self).execute(StatementArguments(values: values))
-            return record.id ?? connection.lastInsertRowID
+        try statement.executeBound()
+        if kind == .update, connection.changes == 0 {
+            throw RecordError.notFound(record: schema.recordName, id: id ?? 0)
         }
+        return id ?? connection.lastInsertRowID
     }
 
     /// Replaces the parent's links of `relation` with `children`, in order.

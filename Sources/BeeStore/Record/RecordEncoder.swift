@@ -12,6 +12,10 @@ final class RecordEncoder: Encoder {
     /// Each key's original Swift value, to rebuild the record with saved relations.
     private(set) var originals: [String: Any] = [:]
     @exclusivity(unchecked) private var cursor: ColumnCursor
+    /// The row statement taking the columns directly while a record without relations is
+    /// encoded into it (held by the caller meanwhile), and which of them it is.
+    @exclusivity(unchecked) private unowned(unsafe) var target: Statement?
+    @exclusivity(unchecked) private var targetKind = RecordSchema.RowStatement.insert
     var codingPath: [any CodingKey] { [] }
     var userInfo: [CodingUserInfoKey: Any] { [:] }
 
@@ -32,6 +36,29 @@ final class RecordEncoder: Encoder {
         try record.encode(to: self)
     }
 
+    /// Encodes a record without relations straight into the parameters of `statement`, the
+    /// row statement of `kind`, without going through ``values``: columns the record does
+    /// not encode are `NULL`.
+    func encode<Record: ActiveRecord>(
+        _ record: Record, into statement: Statement, kind: RecordSchema.RowStatement
+    ) throws {
+        statement.clearBindings()
+        target = statement
+        targetKind = kind
+        defer { target = nil }
+        cursor.reset()
+        try record.encode(to: self)
+    }
+
+    /// Puts a column's database value where this encoding goes.
+    private func store(_ value: Value, at index: Int) throws {
+        if let target {
+            try target.bind(value, at: schema.parameter(ofColumn: index, in: targetKind))
+        } else {
+            values[index] = value
+        }
+    }
+
     func container<Key: CodingKey>(keyedBy type: Key.Type) -> KeyedEncodingContainer<Key> {
         KeyedEncodingContainer(RecordEncodingContainer<Key>(encoder: self))
     }
@@ -49,10 +76,14 @@ final class RecordEncoder: Encoder {
         cursor.index(of: key)
     }
 
-    /// Stores a value column's database value (and, for rebuilding, its Swift value).
-    fileprivate func set(_ value: Value, original: Any?, forKey key: String) {
-        if schema.hasRelations, let original { originals[key] = original }
-        if let index = columnIndex(key) { values[index] = value }
+    /// Stores a value column's database value.
+    fileprivate func set(_ value: Value, forKey key: String) throws {
+        if let index = columnIndex(key) { try store(value, at: index) }
+    }
+
+    /// Keeps a property's Swift value, to rebuild a record with relations once saved.
+    fileprivate func keepOriginal(_ value: Any, forKey key: String) {
+        originals[key] = value
     }
 
     fileprivate func encode<T: Encodable>(_ value: T, forKey key: String) throws {
@@ -66,9 +97,9 @@ final class RecordEncoder: Encoder {
         let column = schema.columns[index]
         switch column.storage {
         case .value:
-            values[index] = try Self.databaseValue(of: value, column: column.name)
+            try store(Self.databaseValue(of: value, column: column.name), at: index)
         case .json:
-            values[index] = .text(try RecordJSON.text(value))
+            try store(.text(RecordJSON.text(value)), at: index)
         case .belongsTo:
             if let record = value as? any ActiveRecord {
                 belongsTo[index] = record
@@ -93,28 +124,32 @@ private struct RecordEncodingContainer<Key: CodingKey>: KeyedEncodingContainerPr
     let encoder: RecordEncoder
     var codingPath: [any CodingKey] { [] }
 
-    mutating func encodeNil(forKey key: Key) { encoder.set(.null, original: nil, forKey: key.stringValue) }
-    mutating func encode(_ value: Bool, forKey key: Key) { store(value, key) }
-    mutating func encode(_ value: String, forKey key: Key) { store(value, key) }
-    mutating func encode(_ value: Double, forKey key: Key) { store(value, key) }
-    mutating func encode(_ value: Float, forKey key: Key) { store(value, key) }
-    mutating func encode(_ value: Int, forKey key: Key) { store(value, key) }
-    mutating func encode(_ value: Int8, forKey key: Key) { store(value, key) }
-    mutating func encode(_ value: Int16, forKey key: Key) { store(value, key) }
-    mutating func encode(_ value: Int32, forKey key: Key) { store(value, key) }
-    mutating func encode(_ value: Int64, forKey key: Key) { store(value, key) }
-    mutating func encode(_ value: UInt, forKey key: Key) { store(value, key) }
-    mutating func encode(_ value: UInt8, forKey key: Key) { store(value, key) }
-    mutating func encode(_ value: UInt16, forKey key: Key) { store(value, key) }
-    mutating func encode(_ value: UInt32, forKey key: Key) { store(value, key) }
-    mutating func encode(_ value: UInt64, forKey key: Key) { store(value, key) }
+    mutating func encodeNil(forKey key: Key) throws { try encoder.set(.null, forKey: key.stringValue) }
+    mutating func encode(_ value: Bool, forKey key: Key) throws { try store(value, key) }
+    mutating func encode(_ value: String, forKey key: Key) throws { try store(value, key) }
+    mutating func encode(_ value: Double, forKey key: Key) throws { try store(value, key) }
+    mutating func encode(_ value: Float, forKey key: Key) throws { try store(value, key) }
+    mutating func encode(_ value: Int, forKey key: Key) throws { try store(value, key) }
+    mutating func encode(_ value: Int8, forKey key: Key) throws { try store(value, key) }
+    mutating func encode(_ value: Int16, forKey key: Key) throws { try store(value, key) }
+    mutating func encode(_ value: Int32, forKey key: Key) throws { try store(value, key) }
+    mutating func encode(_ value: Int64, forKey key: Key) throws { try store(value, key) }
+    mutating func encode(_ value: UInt, forKey key: Key) throws { try store(value, key) }
+    mutating func encode(_ value: UInt8, forKey key: Key) throws { try store(value, key) }
+    mutating func encode(_ value: UInt16, forKey key: Key) throws { try store(value, key) }
+    mutating func encode(_ value: UInt32, forKey key: Key) throws { try store(value, key) }
+    mutating func encode(_ value: UInt64, forKey key: Key) throws { try store(value, key) }
 
     mutating func encode<T: Encodable>(_ value: T, forKey key: Key) throws {
         try encoder.encode(value, forKey: key.stringValue)
     }
 
-    private func store<T: DatabaseValueConvertible>(_ value: T, _ key: Key) {
-        encoder.set(value.databaseValue, original: encoder.schema.hasRelations ? value : nil, forKey: key.stringValue)
+    // Inlined into each standard type's method, so that the conversion is not generic.
+    @inline(__always)
+    private func store<T: DatabaseValueConvertible>(_ value: T, _ key: Key) throws {
+        let name = key.stringValue
+        if encoder.schema.hasRelations { encoder.keepOriginal(value, forKey: name) }
+        try encoder.set(value.databaseValue, forKey: name)
     }
 
     mutating func nestedContainer<NestedKey: CodingKey>(keyedBy keyType: NestedKey.Type, forKey key: Key) -> KeyedEncodingContainer<NestedKey> {

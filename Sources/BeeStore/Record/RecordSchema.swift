@@ -52,6 +52,28 @@ final class RecordSchema: @unchecked Sendable {
 
     var primaryKey: Column { columns[primaryKeyIndex] }
 
+    /// The statements that write a record's row.
+    enum RowStatement: Int, CaseIterable {
+        case insert, upsert, update
+    }
+
+    /// The SQL of a row statement.
+    func sql(of statement: RowStatement) -> String {
+        switch statement {
+        case .insert: insertSQL
+        case .upsert: upsertSQL
+        case .update: updateSQL
+        }
+    }
+
+    /// The 1-based parameter of the column at `index` in a row statement: columns in
+    /// schema order in the insert and the upsert; the id last in the update.
+    func parameter(ofColumn index: Int, in statement: RowStatement) -> Int32 {
+        guard statement == .update else { return Int32(index + 1) }
+        if index == primaryKeyIndex { return Int32(columns.count) }
+        return Int32(index < primaryKeyIndex ? index + 1 : index)
+    }
+
     /// Whether the record has a belongs-to or has-many relation.
     let hasRelations: Bool
     /// Each column's coding key, in order.

@@ -1,0 +1,23 @@
+/// What a graph writer keeps of one record type while it writes: the schema, an encoder
+/// reused for all its records, and its row statements, prepared on first use.
+final class RowWriter {
+    let schema: RecordSchema
+    let encoder: RecordEncoder
+    /// By kind (its raw value).
+    private var statements = [Statement?](repeating: nil, count: RecordSchema.RowStatement.allCases.count)
+
+    init(schema: RecordSchema) {
+        self.schema = schema
+        self.encoder = RecordEncoder(schema: schema)
+    }
+
+    /// The row statement of `kind`, ready to bind (a fresh one when the cached one is running).
+    func statement(_ kind: RecordSchema.RowStatement, on connection: Connection) throws -> Statement {
+        if let statement = statements[kind.rawValue], !statement.isBusy {
+            return statement
+        }
+        let statement = try connection.cachedStatement(schema.sql(of: kind))
+        statements[kind.rawValue] = statement
+        return statement
+    }
+}
