@@ -148,6 +148,11 @@ public final class Statement {
 
     /// The value of a column of the current row.
     func value(at index: Int32) -> Value {
+        Self.value(of: handle, at: index)
+    }
+
+    /// The value of a column of the current row of the statement `handle`.
+    static func value(of handle: OpaquePointer, at index: Int32) -> Value {
         switch sqlite3_column_type(handle, index) {
         case SQLITE_INTEGER:
             return .integer(sqlite3_column_int64(handle, index))

@@ -151,7 +151,7 @@ struct GraphLoader {
             relations[relation.key] = try buildArray(of: relation.target, ids: childIDs, type: childType)
         }
         let decoder = decoder(for: schema)
-        decoder.source = .loaded(values: values, decoded: relations)
+        decoder.load(values: values, decoded: relations)
         let record = try decoder.decode(type)
         built[key] = record
         return record
@@ -171,7 +171,7 @@ struct GraphLoader {
     /// built before it is decoded, so a decoder is never in use twice at once.
     private mutating func decoder(for schema: RecordSchema) -> RecordDecoder {
         if let decoder = decoders[schema.typeID] { return decoder }
-        let decoder = RecordDecoder(schema: schema, source: .loaded(values: [], decoded: [:]))
+        let decoder = RecordDecoder(schema: schema)
         decoders[schema.typeID] = decoder
         return decoder
     }

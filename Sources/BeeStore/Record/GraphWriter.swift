@@ -87,7 +87,7 @@ struct GraphWriter {
             result.id = id
             return result
         }
-        return try RecordDecoder(schema: schema, source: .loaded(values: values, decoded: rebuilt)).decode(Record.self)
+        return try RecordDecoder(schema: schema, values: values, decoded: rebuilt).decode(Record.self)
     }
 
     private mutating func saveAny(_ record: any ActiveRecord) throws -> any ActiveRecord {

@@ -1,51 +1,59 @@
-/// Where a record decoder reads its columns: a statement being stepped, or a row
-/// already fetched together with values decoded beforehand (its loaded relations, or
-/// the record's own values when it is rebuilt after a save).
-enum ColumnSource {
-    case statement(Statement)
-    case loaded(values: [Value], decoded: [String: Any])
-
-    /// The value of the column at `index` in schema order.
-    func value(at index: Int) -> Value {
-        switch self {
-        case .statement(let statement): statement.value(at: Int32(index))
-        case .loaded(let values, _): values[index]
-        }
-    }
-
-    /// A value already decoded for `key`, if any.
-    func relation(forKey key: String) -> Any? {
-        switch self {
-        case .statement: nil
-        case .loaded(_, let decoded): decoded[key]
-        }
-    }
-
-    /// Whether ``relation(forKey:)`` can return anything.
-    var providesDecodedValues: Bool {
-        if case .loaded = self { return true }
-        return false
-    }
-}
-
-/// Decodes records from a column source, reading each property's column by its index
-/// in the schema: the next one when keys come in schema order (they do for synthesized
-/// conformances), a lookup otherwise. One decoder serves every row of a statement.
+/// Decodes records, reading each property's column by its index in the schema: the next
+/// one when keys come in schema order (they do for synthesized conformances), a lookup
+/// otherwise. Columns come from a statement being stepped (one decoder serves every row
+/// of it), or from a row already fetched together with values decoded beforehand (its
+/// loaded relations, or the record's own values when it is rebuilt after a save).
 final class RecordDecoder: Decoder {
     let schema: RecordSchema
+    /// The statement whose current row is decoded; nil when decoding loaded values. Kept
+    /// as its handle: the caller holds the statement while it decodes.
+    private let statementHandle: OpaquePointer?
     // A decoder is used by one thread, one row at a time (see RecordEncoder).
-    @exclusivity(unchecked) var source: ColumnSource
+    @exclusivity(unchecked) private var loadedValues: [Value]
+    @exclusivity(unchecked) private var decodedValues: [String: Any]
     @exclusivity(unchecked) private var cursor: ColumnCursor
     var codingPath: [any CodingKey] { [] }
     var userInfo: [CodingUserInfoKey: Any] { [:] }
 
-    init(schema: RecordSchema, source: ColumnSource) {
+    /// A decoder of the rows of `statement`, which selects the schema's columns in order.
+    init(schema: RecordSchema, statement: Statement) {
         self.schema = schema
+        self.statementHandle = statement.handle
+        self.loadedValues = []
+        self.decodedValues = [:]
         self.cursor = ColumnCursor(schema)
-        self.source = source
     }
 
-    /// Decodes one record from the source's current row.
+    /// A decoder of column values in schema order and of values decoded beforehand by key.
+    init(schema: RecordSchema, values: [Value] = [], decoded: [String: Any] = [:]) {
+        self.schema = schema
+        self.statementHandle = nil
+        self.loadedValues = values
+        self.decodedValues = decoded
+        self.cursor = ColumnCursor(schema)
+    }
+
+    /// Replaces the loaded values of a decoder made without a statement.
+    func load(values: [Value], decoded: [String: Any]) {
+        loadedValues = values
+        decodedValues = decoded
+    }
+
+    /// The value of the column at `index` in schema order.
+    private func value(at index: Int) -> Value {
+        if let statementHandle { return Statement.value(of: statementHandle, at: Int32(index)) }
+        return loadedValues[index]
+    }
+
+    /// Whether values were decoded beforehand (see ``relation(forKey:)``).
+    private var providesDecodedValues: Bool { statementHandle == nil }
+
+    /// A value decoded beforehand for `key`, if any.
+    private func relation(forKey key: String) -> Any? {
+        providesDecodedValues ? decodedValues[key] : nil
+    }
+
+    /// Decodes one record from the current row.
     func decode<Record: ActiveRecord>(_ type: Record.Type) throws -> Record {
         cursor.reset()
         return try Record(from: self)
@@ -76,11 +84,11 @@ final class RecordDecoder: Decoder {
 
     fileprivate func decodeColumn<T: Decodable>(_ type: T.Type, key: String) throws -> T {
         let index = columnIndex(key)
-        if source.providesDecodedValues, let decoded = source.relation(forKey: key) as? T {
+        if providesDecodedValues, let decoded = relation(forKey: key) as? T {
             return decoded
         }
         guard let index else {
-            guard let related = source.relation(forKey: key) as? T else {
+            guard let related = relation(forKey: key) as? T else {
                 if let empty = (T.self as? any RecordArray.Type)?.init(records: []) as? T { return empty }
                 throw ConversionError.missingColumn(key, available: schema.columns.map(\.name))
             }
@@ -89,12 +97,12 @@ final class RecordDecoder: Decoder {
         let column = schema.columns[index]
         switch column.storage {
         case .value:
-            return try ColumnValueDecoder(value: source.value(at: index), column: column.name).decode(type)
+            return try ColumnValueDecoder(value: value(at: index), column: column.name).decode(type)
         case .json:
-            return try RecordJSON.value(type, from: source.value(at: index), column: column.name)
+            return try RecordJSON.value(type, from: value(at: index), column: column.name)
         case .belongsTo:
             throw RecordError.missingRelation(
-                record: schema.recordName, property: key, id: try? Int64?(databaseValue: source.value(at: index)))
+                record: schema.recordName, property: key, id: try? Int64?(databaseValue: value(at: index)))
         }
     }
 
@@ -102,11 +110,11 @@ final class RecordDecoder: Decoder {
     /// fast path of synthesized `init(from:)` for integers, reals, text and booleans).
     fileprivate func decodeStandard<T: DatabaseValueConvertible & Decodable>(_ type: T.Type, key: String) throws -> T {
         guard let index = columnIndex(key) else { return try decodeColumn(type, key: key) }
-        if source.providesDecodedValues, let decoded = source.relation(forKey: key) as? T {
+        if providesDecodedValues, let decoded = relation(forKey: key) as? T {
             return decoded
         }
         do {
-            return try T(databaseValue: source.value(at: index))
+            return try T(databaseValue: value(at: index))
         } catch let error as ConversionError {
             throw error.inColumn(schema.columns[index].name)
         }
@@ -115,10 +123,10 @@ final class RecordDecoder: Decoder {
     /// ``decodeStandard(_:key:)`` for an optional property: nil for `NULL` or a column the row lacks.
     fileprivate func decodeStandardIfPresent<T: DatabaseValueConvertible & Decodable>(_ type: T.Type, key: String) throws -> T? {
         guard let index = columnIndex(key) else { return nil }
-        if source.providesDecodedValues, let decoded = source.relation(forKey: key) as? T {
+        if providesDecodedValues, let decoded = relation(forKey: key) as? T {
             return decoded
         }
-        let value = source.value(at: index)
+        let value = value(at: index)
         if value.isNull { return nil }
         do {
             return try T(databaseValue: value)
@@ -130,12 +138,12 @@ final class RecordDecoder: Decoder {
     /// Whether the key's column is NULL (or its relation absent).
     fileprivate func isNil(key: String) -> Bool {
         guard let index = schema.columnIndexByKey[key] else {
-            return source.relation(forKey: key) == nil
+            return relation(forKey: key) == nil
         }
-        if case .belongsTo = schema.columns[index].storage, source.relation(forKey: key) == nil {
+        if case .belongsTo = schema.columns[index].storage, relation(forKey: key) == nil {
             return true
         }
-        return source.value(at: index).isNull
+        return value(at: index).isNull
     }
 }
 

@@ -14,7 +14,7 @@ final class RecordEncoder: Encoder {
     @exclusivity(unchecked) private var cursor: ColumnCursor
     /// The row statement taking the columns directly while a record without relations is
     /// encoded into it (held by the caller meanwhile), and which of them it is.
-    @exclusivity(unchecked) private unowned(unsafe) var target: Statement?
+    @exclusivity(unchecked) private var target: Unmanaged<Statement>?
     @exclusivity(unchecked) private var targetKind = RecordSchema.RowStatement.insert
     var codingPath: [any CodingKey] { [] }
     var userInfo: [CodingUserInfoKey: Any] { [:] }
@@ -43,7 +43,7 @@ final class RecordEncoder: Encoder {
         _ record: Record, into statement: Statement, kind: RecordSchema.RowStatement
     ) throws {
         statement.clearBindings()
-        target = statement
+        target = Unmanaged.passUnretained(statement)
         targetKind = kind
         defer { target = nil }
         cursor.reset()
@@ -53,7 +53,8 @@ final class RecordEncoder: Encoder {
     /// Puts a column's database value where this encoding goes.
     private func store(_ value: Value, at index: Int) throws {
         if let target {
-            try target.bind(value, at: schema.parameter(ofColumn: index, in: targetKind))
+            let parameter = schema.parameter(ofColumn: index, in: targetKind)
+            try target._withUnsafeGuaranteedRef { try $0.bind(value, at: parameter) }
         } else {
             values[index] = value
         }

@@ -19,7 +19,7 @@ struct RecordFetcher {
             return try loader.load(type, schema: schema, statement: statement)
         }
         let prepared = try connection.cachedStatement(statement.sql)
-        let decoder = RecordDecoder(schema: schema, source: .statement(prepared))
+        let decoder = RecordDecoder(schema: schema, statement: prepared)
         return try prepared.run(statement.statementArguments) {
             var records: [Record] = []
             while try prepared.step() {

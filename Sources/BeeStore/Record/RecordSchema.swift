@@ -125,6 +125,7 @@ struct ColumnCursor {
     private let keys: [String]
     private let indexByKey: [String: Int]
     private var next = 0
+    private static let lookahead = 3
 
     init(_ schema: RecordSchema) {
         keys = schema.columnKeys
@@ -137,9 +138,15 @@ struct ColumnCursor {
     }
 
     mutating func index(of key: String) -> Int? {
-        if next < keys.count, keys[next] == key {
-            next += 1
-            return next - 1
+        // A few columns ahead before hashing: properties left out of the coding (a nil
+        // optional skipped by `encodeIfPresent`) make the keys jump a little.
+        var position = next
+        while position < keys.count, position < next + Self.lookahead {
+            if keys[position] == key {
+                next = position + 1
+                return position
+            }
+            position += 1
         }
         guard let index = indexByKey[key] else { return nil }
         next = index + 1
