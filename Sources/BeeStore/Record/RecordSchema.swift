@@ -138,10 +138,14 @@ struct ColumnCursor {
     }
 
     mutating func index(of key: String) -> Int? {
+        if next < keys.count, keys[next] == key {
+            next += 1
+            return next - 1
+        }
         // A few columns ahead before hashing: properties left out of the coding (a nil
         // optional skipped by `encodeIfPresent`) make the keys jump a little.
-        var position = next
-        while position < keys.count, position < next + Self.lookahead {
+        var position = next + 1
+        while position < keys.count, position <= next + Self.lookahead {
             if keys[position] == key {
                 next = position + 1
                 return position
