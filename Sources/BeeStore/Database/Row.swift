@@ -87,33 +87,3 @@ extension Row: CustomStringConvertible {
         "[" + zip(columns.names, values).map { "\($0):\($1)" }.joined(separator: " ") + "]"
     }
 }
-
-/// Column names and a name-to-index lookup, computed once per statement.
-final class ColumnNames: Sendable {
-    let names: [String]
-    private let exact: [String: Int]
-    private let folded: [String: Int]
-
-    init(_ names: [String]) {
-        self.names = names
-        var exact: [String: Int] = [:]
-        var folded: [String: Int] = [:]
-        for (index, name) in names.enumerated() {
-            if exact[name] == nil { exact[name] = index }
-            let key = name.lowercased()
-            if folded[key] == nil { folded[key] = index }
-        }
-        self.exact = exact
-        self.folded = folded
-    }
-
-    func index(of name: String) -> Int? {
-        // For the usual handful of columns, comparing names beats hashing one.
-        if names.count <= 16 {
-            if let index = names.firstIndex(of: name) { return index }
-        } else if let index = exact[name] {
-            return index
-        }
-        return folded[name.lowercased()]
-    }
-}
