@@ -45,6 +45,10 @@ public struct Row: Sendable, Hashable {
     }
 
     /// Converts the value at a column index, or throws a ``ConversionError``.
+    ///
+    /// Inlinable, like ``decode(_:column:)``, so that it is specialized for the decoded
+    /// type in the caller instead of converting through the generic protocol.
+    @inlinable
     public func decode<T: DatabaseValueConvertible>(_ type: T.Type = T.self, at index: Int) throws -> T {
         guard values.indices.contains(index) else {
             throw ConversionError.columnIndexOutOfRange(index, columnCount: values.count)
@@ -52,16 +56,29 @@ public struct Row: Sendable, Hashable {
         do {
             return try T(databaseValue: values[index])
         } catch let error as ConversionError {
-            throw error.inColumn(columns.names[index])
+            throw naming(error, columnAt: index)
         }
     }
 
     /// Converts the value of a named column, or throws a ``ConversionError``.
+    @inlinable
     public func decode<T: DatabaseValueConvertible>(_ type: T.Type = T.self, column: String) throws -> T {
-        guard let index = columns.index(of: column) else {
-            throw ConversionError.missingColumn(column, available: columns.names)
+        try decode(type, at: requireIndex(ofColumn: column))
+    }
+
+    /// The index of a named column, or ``ConversionError/missingColumn(_:available:)``.
+    @usableFromInline
+    func requireIndex(ofColumn name: String) throws -> Int {
+        guard let index = columns.index(of: name) else {
+            throw ConversionError.missingColumn(name, available: columns.names)
         }
-        return try decode(type, at: index)
+        return index
+    }
+
+    /// A conversion error of the column at `index`, with the column's name.
+    @usableFromInline
+    func naming(_ error: ConversionError, columnAt index: Int) -> ConversionError {
+        error.inColumn(columns.names[index])
     }
 
     /// The row as a dictionary from column name to value (a later duplicate name wins).
