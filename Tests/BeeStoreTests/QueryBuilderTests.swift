@@ -200,6 +200,16 @@ struct QueryBuilderTests {
         #expect(try db.from("post").join("author", onSQL: "author.id = post.author_id").where("author.name", "Bob").count() == 2)
     }
 
+    @Test func firstReplacesTheLimitAndKeepsTheOffsetAndTheQuery() throws {
+        let paged = db.from("post").where("views", .greaterThan, 5).orderAsc("id").limit(3).offset(1)
+        #expect(try paged.first()?["id"] == .integer(2))
+        #expect(try db.from("post").orderAsc("id").limit(-1).first()?["id"] == .integer(1), "a negative limit is replaced")
+        #expect(throws: QueryError.negativeLimit(-2)) { try db.from("post").offset(-2).first() }
+        #expect(paged.sql == #"SELECT * FROM "post" WHERE "views" > ? ORDER BY "id" ASC LIMIT ? OFFSET ?"#)
+        #expect(paged.arguments == [5, 3, 1], "first() leaves the query unchanged")
+        #expect(try ids(paged) == [2, 3, 5])
+    }
+
     @Test func terminalFirstCountExistsAndAggregates() throws {
         let tech = db.from("post").where("category", "tech")
         #expect(try tech.first()?["id"] == .integer(2))

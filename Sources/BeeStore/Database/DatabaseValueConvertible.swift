@@ -38,6 +38,7 @@ extension Optional: DatabaseValueConvertible where Wrapped: DatabaseValueConvert
     }
 
     /// `nil` for `NULL`, the wrapped type's conversion otherwise.
+    @inlinable
     public init(databaseValue: Value) throws {
         if case .null = databaseValue {
             self = .none

@@ -45,6 +45,10 @@ public struct Row: Sendable, Hashable {
     }
 
     /// Converts the value at a column index, or throws a ``ConversionError``.
+    ///
+    /// Inlinable, like ``decode(_:column:)``, so that it is specialized for the decoded
+    /// type in the caller instead of converting through the generic protocol.
+    @inlinable
     public func decode<T: DatabaseValueConvertible>(_ type: T.Type = T.self, at index: Int) throws -> T {
         guard values.indices.contains(index) else {
             throw ConversionError.columnIndexOutOfRange(index, columnCount: values.count)
@@ -52,16 +56,29 @@ public struct Row: Sendable, Hashable {
         do {
             return try T(databaseValue: values[index])
         } catch let error as ConversionError {
-            throw error.inColumn(columns.names[index])
+            throw naming(error, columnAt: index)
         }
     }
 
     /// Converts the value of a named column, or throws a ``ConversionError``.
+    @inlinable
     public func decode<T: DatabaseValueConvertible>(_ type: T.Type = T.self, column: String) throws -> T {
-        guard let index = columns.index(of: column) else {
-            throw ConversionError.missingColumn(column, available: columns.names)
+        try decode(type, at: requireIndex(ofColumn: column))
+    }
+
+    /// The index of a named column, or ``ConversionError/missingColumn(_:available:)``.
+    @usableFromInline
+    func requireIndex(ofColumn name: String) throws -> Int {
+        guard let index = columns.index(of: name) else {
+            throw ConversionError.missingColumn(name, available: columns.names)
         }
-        return try decode(type, at: index)
+        return index
+    }
+
+    /// A conversion error of the column at `index`, with the column's name.
+    @usableFromInline
+    func naming(_ error: ConversionError, columnAt index: Int) -> ConversionError {
+        error.inColumn(columns.names[index])
     }
 
     /// The row as a dictionary from column name to value (a later duplicate name wins).
@@ -85,35 +102,5 @@ extension Row: CustomStringConvertible {
     /// `[id:1 name:'Arthur']`.
     public var description: String {
         "[" + zip(columns.names, values).map { "\($0):\($1)" }.joined(separator: " ") + "]"
-    }
-}
-
-/// Column names and a name-to-index lookup, computed once per statement.
-final class ColumnNames: Sendable {
-    let names: [String]
-    private let exact: [String: Int]
-    private let folded: [String: Int]
-
-    init(_ names: [String]) {
-        self.names = names
-        var exact: [String: Int] = [:]
-        var folded: [String: Int] = [:]
-        for (index, name) in names.enumerated() {
-            if exact[name] == nil { exact[name] = index }
-            let key = name.lowercased()
-            if folded[key] == nil { folded[key] = index }
-        }
-        self.exact = exact
-        self.folded = folded
-    }
-
-    func index(of name: String) -> Int? {
-        // For the usual handful of columns, comparing names beats hashing one.
-        if names.count <= 16 {
-            if let index = names.firstIndex(of: name) { return index }
-        } else if let index = exact[name] {
-            return index
-        }
-        return folded[name.lowercased()]
     }
 }

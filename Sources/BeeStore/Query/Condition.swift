@@ -34,7 +34,7 @@ public struct Conditions: Sendable {
         case or = "OR"
     }
 
-    indirect enum Condition: Sendable {
+    enum Condition: Sendable {
         case comparison(column: String, ComparisonOperator, Value)
         case isNull(column: String, negated: Bool)
         case inList(column: String, [Value], negated: Bool)

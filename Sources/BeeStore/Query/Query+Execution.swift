@@ -7,7 +7,7 @@ extension Query {
 
     /// The first row of the `SELECT`, if any (its limit becomes 1).
     public func first() throws -> Row? {
-        let statement = try limit(1).selectStatement()
+        let statement = try selectStatement(limit: 1)
         return try requireDatabase().fetchOne(statement.sql, statement.statementArguments)
     }
 

@@ -11,8 +11,13 @@ extension Query {
 
     /// The `SELECT` statement of `get()`, or a ``QueryError`` for a misuse.
     public func selectStatement() throws -> SQLStatement {
-        try validateSelect()
-        return renderSelect()
+        try selectStatement(limit: limitCount)
+    }
+
+    /// The `SELECT` statement of `get()` with another limit, without copying the query.
+    func selectStatement(limit: Int?) throws -> SQLStatement {
+        try validateSelect(limit: limit)
+        return renderSelect(limit: limit)
     }
 
     /// The `INSERT` statement of `insert()`, or a ``QueryError`` when nothing is set.
@@ -65,7 +70,7 @@ extension Query {
     /// `SELECT function(column)` over the rows this query selects, wrapping the query
     /// in a subquery when its limit, grouping or distinctness changes which rows those are.
     func aggregateStatement(_ function: String, _ column: String?) throws -> SQLStatement {
-        try validateSelect()
+        try validateSelect(limit: limitCount)
         var renderer = SQLRenderer()
         if isDistinct || !groupColumns.isEmpty || limitCount != nil || offsetCount != nil {
             // The subquery's columns carry no table qualifier.
@@ -83,7 +88,7 @@ extension Query {
 
     /// `SELECT EXISTS (query)`.
     func existsStatement() throws -> SQLStatement {
-        try validateSelect()
+        try validateSelect(limit: limitCount)
         let inner = renderSelect()
         var renderer = SQLRenderer()
         renderer.append("SELECT EXISTS (")
@@ -100,16 +105,20 @@ extension Query {
         if table.isEmpty { throw QueryError.emptyName("table") }
     }
 
-    private func validateSelect() throws {
+    private func validateSelect(limit: Int?) throws {
         try validateTable()
         if !havingConditions.isEmpty && groupColumns.isEmpty {
             throw QueryError.havingWithoutGroupBy(table: table)
         }
-        if let limitCount, limitCount < 0 { throw QueryError.negativeLimit(limitCount) }
+        if let limit, limit < 0 { throw QueryError.negativeLimit(limit) }
         if let offsetCount, offsetCount < 0 { throw QueryError.negativeLimit(offsetCount) }
     }
 
     func renderSelect() -> SQLStatement {
+        renderSelect(limit: limitCount)
+    }
+
+    private func renderSelect(limit limitCount: Int?) -> SQLStatement {
         var renderer = SQLRenderer()
         renderer.append(isDistinct ? "SELECT DISTINCT " : "SELECT ")
         renderSelection(into: &renderer)

@@ -20,7 +20,15 @@ struct SQLRenderer {
     }
 
     mutating func append(_ piece: String) {
-        text.append(contentsOf: piece.utf8)
+        append(utf8: piece.utf8)
+    }
+
+    /// Appends bytes straight from the string's storage when it is contiguous (always,
+    /// for native strings): much cheaper than going through the UTF-8 view's iterator.
+    private mutating func append(utf8 bytes: String.UTF8View) {
+        if bytes.withContiguousStorageIfAvailable({ text.append(contentsOf: $0) }) == nil {
+            text.append(contentsOf: bytes)
+        }
     }
 
     private mutating func append(byte: Unicode.Scalar) {
@@ -58,13 +66,20 @@ struct SQLRenderer {
     /// without dots or quotes.
     mutating func appendIdentifier(_ name: String) {
         let bytes = name.utf8
-        guard !bytes.contains(UInt8(ascii: ".")), !bytes.contains(UInt8(ascii: "\"")), name != "*" else {
+        let isSimple = bytes.withContiguousStorageIfAvailable(Self.isSimpleIdentifier) ?? Self.isSimpleIdentifier(bytes)
+        guard isSimple else {
             append(Self.quote(name))
             return
         }
         append(byte: "\"")
-        text.append(contentsOf: bytes)
+        append(utf8: bytes)
         append(byte: "\"")
+    }
+
+    /// Whether a name is quoted just by wrapping it in quotes: no dot, no quote, not `*`.
+    private static func isSimpleIdentifier<Bytes: Collection<UInt8>>(_ bytes: Bytes) -> Bool {
+        if bytes.count == 1 && bytes.first == UInt8(ascii: "*") { return false }
+        return !bytes.contains { $0 == UInt8(ascii: ".") || $0 == UInt8(ascii: "\"") }
     }
 
     /// Appends quoted identifiers separated by commas.

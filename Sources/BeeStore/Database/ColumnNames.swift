@@ -1,0 +1,93 @@
+/// Column names and a name-to-index lookup, computed once per statement.
+///
+/// A name is matched exactly first (with `String` equality) and then case-insensitively,
+/// as SQL does; the first of several equal names wins.
+final class ColumnNames: Sendable {
+    let names: [String]
+    /// The names' bytes, when every name is ASCII: then byte equality is `String` equality.
+    private let asciiNames: PackedASCIINames?
+    private let exact: [String: Int]
+    private let folded: [String: Int]
+
+    init(_ names: [String]) {
+        self.names = names
+        asciiNames = PackedASCIINames(names)
+        var exact: [String: Int] = [:]
+        var folded: [String: Int] = [:]
+        for (index, name) in names.enumerated() {
+            if exact[name] == nil { exact[name] = index }
+            let key = name.lowercased()
+            if folded[key] == nil { folded[key] = index }
+        }
+        self.exact = exact
+        self.folded = folded
+    }
+
+    func index(of name: String) -> Int? {
+        // Comparing bytes beats both `String` equality and hashing. A miss still takes the
+        // slow path: a non-ASCII name can equal an ASCII one (KELVIN SIGN and `K`).
+        if let asciiNames, let index = name.utf8.withContiguousStorageIfAvailable(asciiNames.firstIndex(of:)) ?? nil {
+            return index
+        }
+        // For the usual handful of columns, comparing names beats hashing one.
+        if names.count <= 16 {
+            if let index = names.firstIndex(of: name) { return index }
+        } else if let index = exact[name] {
+            return index
+        }
+        return folded[name.lowercased()]
+    }
+}
+
+/// ASCII names searched by a one-word key per name, without building or comparing strings.
+private struct PackedASCIINames: Sendable {
+    /// Per name: its length (at most 255) in the top byte, its first seven bytes below.
+    private let keys: [UInt64]
+    /// The names' bytes one after another, to compare names longer than seven bytes in full.
+    private let bytes: [UInt8]
+    /// Where each name starts in `bytes`, then where the last one ends.
+    private let bounds: [Int]
+
+    /// Nil unless every name is ASCII.
+    init?(_ names: [String]) {
+        var keys: [UInt64] = []
+        var bytes: [UInt8] = []
+        var bounds = [0]
+        for name in names {
+            let utf8 = Array(name.utf8)
+            guard utf8.allSatisfy({ $0 < 0x80 }) else { return nil }
+            keys.append(utf8.withUnsafeBufferPointer(Self.key))
+            bytes += utf8
+            bounds.append(bytes.count)
+        }
+        self.keys = keys
+        self.bytes = bytes
+        self.bounds = bounds
+    }
+
+    private static func key(_ name: UnsafeBufferPointer<UInt8>) -> UInt64 {
+        var key = UInt64(min(name.count, 255)) << 56
+        for offset in 0..<min(name.count, 7) {
+            key |= UInt64(name[offset]) << (offset * 8)
+        }
+        return key
+    }
+
+    /// The index of the first name with exactly these bytes.
+    func firstIndex(of name: UnsafeBufferPointer<UInt8>) -> Int? {
+        let key = Self.key(name)
+        return keys.withUnsafeBufferPointer { keys in
+            for index in keys.indices where keys[index] == key {
+                if name.count <= 7 || hasTail(of: name, at: index) { return index }
+            }
+            return nil
+        }
+    }
+
+    /// Whether the name at `index`, whose key matched, has the same length and the same bytes after the seventh.
+    private func hasTail(of name: UnsafeBufferPointer<UInt8>, at index: Int) -> Bool {
+        let start = bounds[index]
+        guard bounds[index + 1] - start == name.count else { return false }
+        return (7..<name.count).allSatisfy { bytes[start + $0] == name[$0] }
+    }
+}
