@@ -32,6 +32,8 @@ public final class Statement {
         self.handle = handle
         self.state = state
         self.columnCount = Int(sqlite3_column_count(handle))
+        self.isReadOnly = sqlite3_stmt_readonly(handle) != 0
+        self.parameterCount = Int(sqlite3_bind_parameter_count(handle))
     }
 
     deinit {
@@ -43,14 +45,10 @@ public final class Statement {
     private lazy var isPragma = sql.drop(while: \.isWhitespace).prefix(6).uppercased() == "PRAGMA"
 
     /// Whether the statement leaves the database unchanged.
-    public var isReadOnly: Bool {
-        sqlite3_stmt_readonly(handle) != 0
-    }
+    public let isReadOnly: Bool
 
     /// The number of parameters the statement takes.
-    public var parameterCount: Int {
-        Int(sqlite3_bind_parameter_count(handle))
-    }
+    public let parameterCount: Int
 
     /// Runs the statement to completion, discarding any rows.
     public func execute(_ arguments: StatementArguments = []) throws {
