@@ -202,6 +202,14 @@ public final class Statement {
         }
     }
 
+    /// Binds an integer to the parameter at `index` (1-based), or throws SQLite's error.
+    func bind(_ integer: Int64, at index: Int32) throws {
+        let code = sqlite3_bind_int64(handle, index, integer)
+        guard code == SQLITE_OK else {
+            throw state.error(code: code, sql: sql)
+        }
+    }
+
     /// Binds `value` to the parameter at `index` (1-based), or throws SQLite's error.
     func bind(_ value: Value, at index: Int32) throws {
         let code: Int32

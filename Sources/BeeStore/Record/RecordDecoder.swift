@@ -207,6 +207,8 @@ private struct RecordDecodingContainer<Key: CodingKey>: KeyedDecodingContainerPr
     func decodeIfPresent(_ type: UInt32.Type, forKey key: Key) throws -> UInt32? { try optional(type, key) }
     func decodeIfPresent(_ type: UInt64.Type, forKey key: Key) throws -> UInt64? { try optional(type, key) }
 
+    // Inlined into each standard type's method, so that the conversion is not generic.
+    @inline(__always)
     private func optional<T: DatabaseValueConvertible & Decodable>(_ type: T.Type, _ key: Key) throws -> T? {
         try decoder.decodeStandardIfPresent(type, key: key.stringValue)
     }

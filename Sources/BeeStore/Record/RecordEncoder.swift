@@ -82,6 +82,17 @@ final class RecordEncoder: Encoder {
         if let index = columnIndex(key) { try store(value, at: index) }
     }
 
+    /// Stores an integer column: the hot path of ``set(_:forKey:)``, bound without a ``Value``.
+    fileprivate func setInteger(_ value: Int64, forKey key: String) throws {
+        guard let index = columnIndex(key) else { return }
+        if let target {
+            let parameter = schema.parameter(ofColumn: index, in: targetKind)
+            try target._withUnsafeGuaranteedRef { try $0.bind(value, at: parameter) }
+        } else {
+            values[index] = .integer(value)
+        }
+    }
+
     /// Keeps a property's Swift value, to rebuild a record with relations once saved.
     fileprivate func keepOriginal(_ value: Any, forKey key: String) {
         originals[key] = value
@@ -130,15 +141,15 @@ private struct RecordEncodingContainer<Key: CodingKey>: KeyedEncodingContainerPr
     mutating func encode(_ value: String, forKey key: Key) throws { try store(value, key) }
     mutating func encode(_ value: Double, forKey key: Key) throws { try store(value, key) }
     mutating func encode(_ value: Float, forKey key: Key) throws { try store(value, key) }
-    mutating func encode(_ value: Int, forKey key: Key) throws { try store(value, key) }
-    mutating func encode(_ value: Int8, forKey key: Key) throws { try store(value, key) }
-    mutating func encode(_ value: Int16, forKey key: Key) throws { try store(value, key) }
-    mutating func encode(_ value: Int32, forKey key: Key) throws { try store(value, key) }
-    mutating func encode(_ value: Int64, forKey key: Key) throws { try store(value, key) }
+    mutating func encode(_ value: Int, forKey key: Key) throws { try storeInteger(value, key) }
+    mutating func encode(_ value: Int8, forKey key: Key) throws { try storeInteger(value, key) }
+    mutating func encode(_ value: Int16, forKey key: Key) throws { try storeInteger(value, key) }
+    mutating func encode(_ value: Int32, forKey key: Key) throws { try storeInteger(value, key) }
+    mutating func encode(_ value: Int64, forKey key: Key) throws { try storeInteger(value, key) }
     mutating func encode(_ value: UInt, forKey key: Key) throws { try store(value, key) }
-    mutating func encode(_ value: UInt8, forKey key: Key) throws { try store(value, key) }
-    mutating func encode(_ value: UInt16, forKey key: Key) throws { try store(value, key) }
-    mutating func encode(_ value: UInt32, forKey key: Key) throws { try store(value, key) }
+    mutating func encode(_ value: UInt8, forKey key: Key) throws { try storeInteger(value, key) }
+    mutating func encode(_ value: UInt16, forKey key: Key) throws { try storeInteger(value, key) }
+    mutating func encode(_ value: UInt32, forKey key: Key) throws { try storeInteger(value, key) }
     mutating func encode(_ value: UInt64, forKey key: Key) throws { try store(value, key) }
 
     mutating func encode<T: Encodable>(_ value: T, forKey key: Key) throws {
@@ -151,6 +162,14 @@ private struct RecordEncodingContainer<Key: CodingKey>: KeyedEncodingContainerPr
         let name = key.stringValue
         if encoder.schema.hasRelations { encoder.keepOriginal(value, forKey: name) }
         try encoder.set(value.databaseValue, forKey: name)
+    }
+
+    /// ``store(_:_:)`` for integers that always fit in an `Int64`.
+    @inline(__always)
+    private func storeInteger<T: FixedWidthInteger>(_ value: T, _ key: Key) throws {
+        let name = key.stringValue
+        if encoder.schema.hasRelations { encoder.keepOriginal(value, forKey: name) }
+        try encoder.setInteger(Int64(value), forKey: name)
     }
 
     mutating func nestedContainer<NestedKey: CodingKey>(keyedBy keyType: NestedKey.Type, forKey key: Key) -> KeyedEncodingContainer<NestedKey> {
