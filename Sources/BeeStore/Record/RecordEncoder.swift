@@ -16,6 +16,11 @@ final class RecordEncoder: Encoder {
     /// encoded into it (held by the caller meanwhile), and which of them it is.
     @exclusivity(unchecked) private var target: Unmanaged<Statement>?
     @exclusivity(unchecked) private var targetKind = RecordSchema.RowStatement.insert
+    /// The columns bound to the target so far, a bit each (see ``tracksBoundColumns``).
+    @exclusivity(unchecked) private var boundColumns: UInt64 = 0
+    /// Whether ``boundColumns`` has a bit for every column; wider records clear every
+    /// binding before they encode instead.
+    private var tracksBoundColumns: Bool { schema.columns.count <= UInt64.bitWidth }
     var codingPath: [any CodingKey] { [] }
     var userInfo: [CodingUserInfoKey: Any] { [:] }
 
@@ -42,22 +47,36 @@ final class RecordEncoder: Encoder {
     func encode<Record: ActiveRecord>(
         _ record: Record, into statement: Statement, kind: RecordSchema.RowStatement
     ) throws {
-        statement.clearBindings()
+        if !tracksBoundColumns { statement.clearBindings() }
+        boundColumns = 0
         target = Unmanaged.passUnretained(statement)
         targetKind = kind
         defer { target = nil }
         cursor.reset()
         try record.encode(to: self)
+        if tracksBoundColumns {
+            for index in schema.columns.indices where boundColumns & (1 << index) == 0 {
+                try statement.bind(.null, at: schema.parameter(ofColumn: index, in: kind))
+            }
+        }
     }
 
     /// Puts a column's database value where this encoding goes.
     private func store(_ value: Value, at index: Int) throws {
-        if let target {
-            let parameter = schema.parameter(ofColumn: index, in: targetKind)
-            try target._withUnsafeGuaranteedRef { try $0.bind(value, at: parameter) }
-        } else {
+        if try !bindTarget(column: index, { try $0.bind(value, at: $1) }) {
             values[index] = value
         }
+    }
+
+    /// Binds the column at `index` to its parameter in the target with `bind` (given the
+    /// statement and the parameter); false when there is no target.
+    @inline(__always)
+    private func bindTarget(column index: Int, _ bind: (Statement, Int32) throws -> Void) throws -> Bool {
+        guard let target else { return false }
+        let parameter = schema.parameter(ofColumn: index, in: targetKind)
+        try target._withUnsafeGuaranteedRef { try bind($0, parameter) }
+        boundColumns |= 1 &<< UInt64(truncatingIfNeeded: index)
+        return true
     }
 
     func container<Key: CodingKey>(keyedBy type: Key.Type) -> KeyedEncodingContainer<Key> {
@@ -85,10 +104,7 @@ final class RecordEncoder: Encoder {
     /// Stores an integer column: the hot path of ``set(_:forKey:)``, bound without a ``Value``.
     fileprivate func setInteger(_ value: Int64, forKey key: String) throws {
         guard let index = columnIndex(key) else { return }
-        if let target {
-            let parameter = schema.parameter(ofColumn: index, in: targetKind)
-            try target._withUnsafeGuaranteedRef { try $0.bind(value, at: parameter) }
-        } else {
+        if try !bindTarget(column: index, { try $0.bind(value, at: $1) }) {
             values[index] = .integer(value)
         }
     }

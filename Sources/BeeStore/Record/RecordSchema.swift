@@ -68,6 +68,7 @@ final class RecordSchema: @unchecked Sendable {
 
     /// The 1-based parameter of the column at `index` in a row statement: columns in
     /// schema order in the insert and the upsert; the id last in the update.
+    @inline(__always)
     func parameter(ofColumn index: Int, in statement: RowStatement) -> Int32 {
         guard statement == .update else { return Int32(index + 1) }
         if index == primaryKeyIndex { return Int32(columns.count) }
@@ -137,6 +138,7 @@ struct ColumnCursor {
         next = 0
     }
 
+    @inline(__always)
     mutating func index(of key: String) -> Int? {
         if next < keys.count, keys[next] == key {
             next += 1
