@@ -77,12 +77,13 @@ enum Report {
         let separator = "|" + widths.map { String(repeating: "-", count: $0 + 2) }.joined(separator: "|") + "|"
         return ([line(rows[0]), separator] + rows.dropFirst().map(line)).joined(separator: "\n")
     }
+}
 
-    private static func milliseconds(_ duration: Duration?) -> String {
-        guard let duration else { return "–" }
-        let (seconds, attoseconds) = duration.components
-        return format(Double(seconds) * 1000 + Double(attoseconds) / 1e15) + " ms"
-    }
+/// A duration in milliseconds with two decimals; a dash for none.
+func milliseconds(_ duration: Duration?) -> String {
+    guard let duration else { return "–" }
+    let (seconds, attoseconds) = duration.components
+    return format(Double(seconds) * 1000 + Double(attoseconds) / 1e15) + " ms"
 }
 
 /// A number with two decimals.
