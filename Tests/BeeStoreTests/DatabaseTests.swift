@@ -208,6 +208,15 @@ struct DatabaseTests {
         #expect(try row.decode(Int.self, at: 2) == blob.count)
     }
 
+    @Test func statementsThatFailToBindAreNotCountedAsExecuted() throws {
+        let db = try Database.inMemory()
+        let before = db.statistics.executedStatements
+        #expect(throws: DatabaseError.self) { try db.fetchValue(Int.self, "SELECT ?", [1, 2]) }
+        #expect(db.statistics.executedStatements == before)
+        #expect(try db.fetchValue(Int.self, "SELECT ?", [1]) == 1)
+        #expect(db.statistics.executedStatements == before + 1)
+    }
+
     @Test func statementCacheReusesPreparedStatements() throws {
         let db = try Database.inMemory()
         try db.execute("CREATE TABLE t (x)")

@@ -64,6 +64,29 @@ struct Ranked: ActiveRecord, Equatable {
     var score: Int
 }
 
+/// A record whose `encode(to:)` leaves its id out: rows are still found by `id`.
+struct IDLessEncoding: ActiveRecord, Equatable {
+    var id: Int64?
+    var name: String
+
+    func encode(to encoder: any Encoder) throws {
+        var container = encoder.container(keyedBy: CodingKeys.self)
+        try container.encode(name, forKey: .name)
+    }
+}
+
+/// A record of more columns than a 64-bit mask has bits.
+struct Wide: ActiveRecord, Equatable {
+    var id: Int64?
+    var c00, c01, c02, c03, c04, c05, c06, c07, c08, c09: Int?
+    var c10, c11, c12, c13, c14, c15, c16, c17, c18, c19: Int?
+    var c20, c21, c22, c23, c24, c25, c26, c27, c28, c29: Int?
+    var c30, c31, c32, c33, c34, c35, c36, c37, c38, c39: Int?
+    var c40, c41, c42, c43, c44, c45, c46, c47, c48, c49: Int?
+    var c50, c51, c52, c53, c54, c55, c56, c57, c58, c59: Int?
+    var c60, c61, c62, c63, c64, c65, c66, c67, c68, c69: Int?
+}
+
 @Suite("Records: persistence and queries")
 struct RecordPersistenceTests {
     let db: Database
@@ -154,6 +177,35 @@ struct RecordPersistenceTests {
         let ghost = Ranked(name: "ghost", id: 9, score: 0)
         #expect(throws: RecordError.notFound(record: "Ranked", id: 9)) { try ghost.update(in: db) }
         #expect(try Ranked.count(in: db) == 3)
+    }
+
+    @Test func idLeftOutOfTheEncodingStillNamesTheRow() throws {
+        var first = IDLessEncoding(name: "first")
+        try first.save(in: db)
+        var second = IDLessEncoding(name: "second")
+        try second.save(in: db)
+        #expect([first.id, second.id] == [1, 2])
+        second.name = "second, updated"
+        try second.update(in: db)
+        first.name = "first, saved"
+        try first.save(in: db)
+        let names = try db.fetchAll("SELECT id, name FROM id_less_encoding ORDER BY id").map { $0["name"] }
+        #expect(names == [.text("first, saved"), .text("second, updated")])
+        let ghost = IDLessEncoding(id: 9, name: "ghost")
+        #expect(throws: RecordError.notFound(record: "IDLessEncoding", id: 9)) { try ghost.update(in: db) }
+    }
+
+    @Test func wideRecordsLeaveColumnsTheyDoNotEncodeNull() throws {
+        var full = Wide()
+        full.c00 = 1
+        full.c63 = 63
+        full.c64 = 64
+        full.c69 = 69
+        var batch = [full, Wide()]
+        try batch.save(in: db)
+        #expect(try Wide.all(in: db) == batch)
+        let row = try #require(try db.fetchOne("SELECT c00, c63, c64, c69 FROM wide WHERE id = 2"))
+        #expect(row.values == [.null, .null, .null, .null])
     }
 
     @Test func queryBuilderVerbsReturnRecords() throws {

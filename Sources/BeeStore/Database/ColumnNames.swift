@@ -8,6 +8,8 @@ final class ColumnNames: Sendable {
     private let asciiNames: PackedASCIINames?
     private let exact: [String: Int]
     private let folded: [String: Int]
+    /// Up to this many columns, names are compared one by one rather than hashed.
+    private static let scannedCount = 16
 
     init(_ names: [String]) {
         self.names = names
@@ -24,13 +26,13 @@ final class ColumnNames: Sendable {
     }
 
     func index(of name: String) -> Int? {
-        // Comparing bytes beats both `String` equality and hashing. A miss still takes the
-        // slow path: a non-ASCII name can equal an ASCII one (KELVIN SIGN and `K`).
-        if let asciiNames, let index = name.utf8.withContiguousStorageIfAvailable(asciiNames.firstIndex(of:)) ?? nil {
-            return index
-        }
-        // For the usual handful of columns, comparing names beats hashing one.
-        if names.count <= 16 {
+        // For the usual handful of columns, comparing names beats hashing one, and
+        // comparing bytes beats `String` equality. A byte miss still compares strings: a
+        // non-ASCII name can equal an ASCII one (KELVIN SIGN and `K`).
+        if names.count <= Self.scannedCount {
+            if let asciiNames, let index = name.utf8.withContiguousStorageIfAvailable(asciiNames.firstIndex(of:)) ?? nil {
+                return index
+            }
             if let index = names.firstIndex(of: name) { return index }
         } else if let index = exact[name] {
             return index

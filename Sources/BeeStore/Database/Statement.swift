@@ -88,15 +88,13 @@ public final class Statement {
     /// Binds `arguments`, runs `body` (which steps the statement), and resets the
     /// statement whatever happens, so it can be reused.
     func run<T>(_ arguments: StatementArguments, _ body: () throws -> T) throws -> T {
-        try runBound {
-            try bind(arguments)
-            return try body()
-        }
+        try runBound(binding: { try bind(arguments) }, body)
     }
 
-    /// Runs `body`, which binds what the statement takes and steps it, then resets the
-    /// statement whatever happens. Bindings made before the call are kept.
-    func runBound<T>(_ body: () throws -> T) throws -> T {
+    /// Runs `binding`, then `body` (which steps the statement), then resets the statement
+    /// whatever happens. Bindings made before the call are kept; an execution counts once
+    /// the binding succeeded.
+    func runBound<T>(binding: () throws -> Void = {}, _ body: () throws -> T) throws -> T {
         if state.isReadOnlyAccess && !isReadOnly && !isPragma {
             throw DatabaseError(
                 code: .readOnly, message: "a read access cannot run a statement that writes", sql: sql)
@@ -106,6 +104,7 @@ public final class Statement {
             sqlite3_reset(handle)
             isBusy = false
         }
+        try binding()
         state.counters.recordExecution()
         return try body()
     }

@@ -108,6 +108,10 @@ struct GraphWriter {
     private func execute(
         _ statement: Statement, _ kind: RecordSchema.RowStatement, id: Int64?, schema: RecordSchema
     ) throws -> Int64 {
+        if let id {
+            // The record's id, whatever its `encode(to:)` wrote for the key (or left out).
+            try statement.bind(id, at: schema.parameter(ofColumn: schema.primaryKeyIndex, in: kind))
+        }
         try statement.executeBound()
         if kind == .update, connection.changes == 0 {
             throw RecordError.notFound(record: schema.recordName, id: id ?? 0)

@@ -53,7 +53,13 @@ final class RecordEncoder: Encoder {
         targetKind = kind
         defer { target = nil }
         cursor.reset()
-        try record.encode(to: self)
+        do {
+            try record.encode(to: self)
+        } catch {
+            // Let go of what was bound (large text or blobs) until the statement's next use.
+            statement.clearBindings()
+            throw error
+        }
         if tracksBoundColumns {
             for index in schema.columns.indices where boundColumns & (1 << index) == 0 {
                 try statement.bind(.null, at: schema.parameter(ofColumn: index, in: kind))
