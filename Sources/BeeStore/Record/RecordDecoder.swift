@@ -40,6 +40,7 @@ final class RecordDecoder: Decoder {
     }
 
     /// The value of the column at `index` in schema order.
+    @inline(__always)
     private func value(at index: Int) -> Value {
         if let statementHandle { return Statement.value(of: statementHandle, at: Int32(index)) }
         return loadedValues[index]
@@ -78,6 +79,7 @@ final class RecordDecoder: Decoder {
     }
 
     /// The column index for `key` (see ``ColumnCursor``).
+    @inline(__always)
     fileprivate func columnIndex(_ key: String) -> Int? {
         cursor.index(of: key)
     }

@@ -98,6 +98,7 @@ final class RecordEncoder: Encoder {
     }
 
     /// The column index for `key` (see ``ColumnCursor``).
+    @inline(__always)
     fileprivate func columnIndex(_ key: String) -> Int? {
         cursor.index(of: key)
     }
