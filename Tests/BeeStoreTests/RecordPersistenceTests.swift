@@ -208,6 +208,43 @@ struct RecordPersistenceTests {
         #expect(row.values == [.null, .null, .null, .null])
     }
 
+    @Test func encodersAreReleasedWithTheirWrite() throws {
+        _ = try Node.count(in: db)
+        weak var released: RecordEncoder?
+        try db.write { connection in
+            let writer = RowWriter(schema: try RecordSchema.of(Node.self))
+            for name in ["a", "b"] {
+                let statement = try writer.statement(.insert, on: connection)
+                try writer.encoder.encode(Node(name: name, sectionID: 1, sort: 0), into: statement, kind: .insert)
+                try statement.executeBound()
+            }
+            released = writer.encoder
+        }
+        #expect(released == nil, "the container kept for reuse must not keep its encoder alive")
+        #expect(try Node.all(in: db).map(\.name) == ["a", "b"])
+    }
+
+    @Test func decodersLetGoOfTheirKeptContainer() throws {
+        var nodes = [Node(name: "a", sectionID: 1, sort: 0), Node(name: "b", sectionID: 1, sort: 1)]
+        try nodes.save(in: db)
+        let schema = try RecordSchema.of(Node.self)
+        weak var released: RecordDecoder?
+        let fetched = try db.read { connection in
+            let statement = try connection.makeStatement(schema.selectSQL)
+            let decoder = RecordDecoder(schema: schema, statement: statement)
+            released = decoder
+            return try statement.run([]) {
+                try decoder.keepingContainer {
+                    var fetched: [Node] = []
+                    while try statement.step() { fetched.append(try decoder.decode(Node.self)) }
+                    return fetched
+                }
+            }
+        }
+        #expect(fetched == nodes)
+        #expect(released == nil, "the container kept for reuse must not keep its decoder alive")
+    }
+
     @Test func queryBuilderVerbsReturnRecords() throws {
         var nodes = (1...10).map { Node(name: "n\($0)", sectionID: $0 % 3, sort: $0) }
         try nodes.save(in: db)

@@ -60,8 +60,33 @@ final class RecordDecoder: Decoder {
         return try Record(from: self)
     }
 
+    /// The container handed out last, kept for the next record of its key type while
+    /// ``keepingContainer(_:)`` runs: it holds nothing but this decoder (and so makes a
+    /// cycle with it until it is let go).
+    @exclusivity(unchecked) private var keptContainer: AnyObject?
+    @exclusivity(unchecked) private var keptContainerKey: Any.Type?
+    @exclusivity(unchecked) private var keepsContainer = false
+
+    /// Runs `body`, which decodes many records, with one container serving them all.
+    func keepingContainer<T>(_ body: () throws -> T) rethrows -> T {
+        keepsContainer = true
+        defer {
+            keepsContainer = false
+            keptContainer = nil
+        }
+        return try body()
+    }
+
     func container<Key: CodingKey>(keyedBy type: Key.Type) -> KeyedDecodingContainer<Key> {
-        KeyedDecodingContainer(RecordDecodingContainer<Key>(decoder: self))
+        if let keptContainer, keptContainerKey == Key.self {
+            return unsafeDowncast(keptContainer, to: KeptContainer<KeyedDecodingContainer<Key>>.self).container
+        }
+        let container = KeyedDecodingContainer(RecordDecodingContainer<Key>(decoder: self))
+        if keepsContainer {
+            keptContainer = KeptContainer(container)
+            keptContainerKey = Key.self
+        }
+        return container
     }
 
     private var notKeyed: RecordError {

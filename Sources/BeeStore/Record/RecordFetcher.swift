@@ -21,11 +21,13 @@ struct RecordFetcher {
         let prepared = try connection.cachedStatement(statement.sql)
         let decoder = RecordDecoder(schema: schema, statement: prepared)
         return try prepared.run(statement.statementArguments) {
-            var records: [Record] = []
-            while try prepared.step() {
-                records.append(try decoder.decode(type))
+            try decoder.keepingContainer {
+                var records: [Record] = []
+                while try prepared.step() {
+                    records.append(try decoder.decode(type))
+                }
+                return records
             }
-            return records
         }
     }
 }

@@ -11,6 +11,10 @@ final class RowWriter {
         self.encoder = RecordEncoder(schema: schema)
     }
 
+    deinit {
+        encoder.dropKeptContainer()
+    }
+
     /// The row statement of `kind`, ready to bind (a fresh one when the cached one is running).
     func statement(_ kind: RecordSchema.RowStatement, on connection: Connection) throws -> Statement {
         if let statement = statements[kind.rawValue], !statement.isBusy {
