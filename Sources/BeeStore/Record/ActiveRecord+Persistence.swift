@@ -40,9 +40,10 @@ extension ActiveRecord {
     public static func find(_ id: Int64, in database: Database? = nil) throws -> Self? {
         let database = try resolve(database)
         let schema = try SchemaSynchronizer.ensure(Self.self, on: database)
-        return try RecordFetcher.fetch(
-            Self.self, schema: schema, statement: SQLStatement(sql: schema.findSQL, arguments: [.integer(id)]), in: database
-        ).first
+        let records = try RecordFetcher.fetch(
+            Self.self, schema: schema, statement: SQLStatement(sql: schema.findSQL, arguments: [.integer(id)]), in: database)
+        // Not `first`: Array's own members spare the generic Collection conformance.
+        return records.count > 0 ? records[0] : nil
     }
 
     /// The record with the smallest id ({Bee}'s `FIRST_RECORD`).

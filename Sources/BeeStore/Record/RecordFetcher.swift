@@ -21,13 +21,17 @@ struct RecordFetcher {
         let prepared = try connection.cachedStatement(statement.sql)
         let decoder = RecordDecoder(schema: schema, statement: prepared)
         return try prepared.run(statement.statementArguments) {
+            var records: [Record] = []
+            guard try prepared.step() else { return records }
+            records.append(try decoder.decode(type))
+            // From the second row on, one keyed container serves them all (keeping it
+            // for a single row would cost more than it saves).
             try decoder.keepingContainer {
-                var records: [Record] = []
                 while try prepared.step() {
                     records.append(try decoder.decode(type))
                 }
-                return records
             }
+            return records
         }
     }
 }

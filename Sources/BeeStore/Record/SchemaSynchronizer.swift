@@ -2,18 +2,21 @@
 /// missing, and adds the columns a type has gained, once per type and database.
 /// Changes it cannot make safely are refused before anything is altered.
 enum SchemaSynchronizer {
-    private struct Synchronized: Sendable {
-        var types: Set<ObjectIdentifier> = []
+    /// The schemas of the record types whose tables are up to date in one database.
+    private final class Synchronized: @unchecked Sendable {
+        // Read and written only under the database's layer-state lock.
+        var schemas: [ObjectIdentifier: RecordSchema] = [:]
     }
 
     /// Brings the tables of `Record` up to date on `database`, unless already done.
     static func ensure<Record: ActiveRecord>(_ type: Record.Type, on database: Database) throws -> RecordSchema {
-        let schema = try RecordSchema.of(type)
+        let typeID = ObjectIdentifier(type)
         let key = ObjectIdentifier(Synchronized.self)
-        let done = database.layerState.withLock { state in
-            (state[key] as? Synchronized)?.types.contains(ObjectIdentifier(type)) ?? false
+        // One lookup for the common case: the type is in use in this database already.
+        if let schema = database.layerState.withLock({ ($0[key] as? Synchronized)?.schemas[typeID] }) {
+            return schema
         }
-        guard !done else { return schema }
+        let schema = try RecordSchema.of(type)
         // Checking first needs only a read, so that a first use inside a read works when
         // the tables are already up to date.
         let isUpToDate = try database.read { connection in
@@ -27,8 +30,8 @@ enum SchemaSynchronizer {
             }
         }
         database.layerState.withLock { state in
-            var synchronized = state[key] as? Synchronized ?? Synchronized()
-            synchronized.types.insert(ObjectIdentifier(type))
+            let synchronized = state[key] as? Synchronized ?? Synchronized()
+            synchronized.schemas[typeID] = schema
             state[key] = synchronized
         }
         return schema
