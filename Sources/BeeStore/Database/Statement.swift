@@ -203,10 +203,7 @@ public final class Statement {
 
     /// Binds an integer to the parameter at `index` (1-based), or throws SQLite's error.
     func bind(_ integer: Int64, at index: Int32) throws {
-        let code = sqlite3_bind_int64(handle, index, integer)
-        guard code == SQLITE_OK else {
-            throw state.error(code: code, sql: sql)
-        }
+        try checkBinding(sqlite3_bind_int64(handle, index, integer))
     }
 
     /// Binds `value` to the parameter at `index` (1-based), or throws SQLite's error.
@@ -237,6 +234,11 @@ public final class Statement {
                 return sqlite3_bind_blob64(handle, index, base, UInt64(buffer.count), transientDestructor)
             }
         }
+        try checkBinding(code)
+    }
+
+    /// Throws SQLite's error for a bind call that did not return `SQLITE_OK`.
+    private func checkBinding(_ code: Int32) throws {
         guard code == SQLITE_OK else {
             throw state.error(code: code, sql: sql)
         }

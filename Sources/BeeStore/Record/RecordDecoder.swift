@@ -60,11 +60,8 @@ final class RecordDecoder: Decoder {
         return try Record(from: self)
     }
 
-    /// The container handed out last, kept for the next record of its key type while
-    /// ``keepingContainer(_:)`` runs: it holds nothing but this decoder (and so makes a
-    /// cycle with it until it is let go).
-    @exclusivity(unchecked) private var keptContainer: AnyObject?
-    @exclusivity(unchecked) private var keptContainerKey: Any.Type?
+    /// The container handed out last, kept while ``keepingContainer(_:)`` runs.
+    @exclusivity(unchecked) private var kept = KeptContainer()
     @exclusivity(unchecked) private var keepsContainer = false
 
     /// Runs `body`, which decodes many records, with one container serving them all.
@@ -72,20 +69,15 @@ final class RecordDecoder: Decoder {
         keepsContainer = true
         defer {
             keepsContainer = false
-            keptContainer = nil
+            kept.drop()
         }
         return try body()
     }
 
     func container<Key: CodingKey>(keyedBy type: Key.Type) -> KeyedDecodingContainer<Key> {
-        if let keptContainer, keptContainerKey == Key.self {
-            return unsafeDowncast(keptContainer, to: KeptContainer<KeyedDecodingContainer<Key>>.self).container
-        }
+        if let container = kept.container(of: Key.self, as: KeyedDecodingContainer<Key>.self) { return container }
         let container = KeyedDecodingContainer(RecordDecodingContainer<Key>(decoder: self))
-        if keepsContainer {
-            keptContainer = KeptContainer(container)
-            keptContainerKey = Key.self
-        }
+        if keepsContainer { kept.keep(container, of: Key.self) }
         return container
     }
 

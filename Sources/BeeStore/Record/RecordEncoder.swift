@@ -85,25 +85,19 @@ final class RecordEncoder: Encoder {
         return true
     }
 
-    /// The container handed out last, for the next record of its key type: it holds
-    /// nothing but this encoder. It also holds this encoder, a cycle that
-    /// ``dropKeptContainer()`` ends.
-    @exclusivity(unchecked) private var keptContainer: AnyObject?
-    @exclusivity(unchecked) private var keptContainerKey: Any.Type?
+    /// The container handed out last, kept until ``dropKeptContainer()``.
+    @exclusivity(unchecked) private var kept = KeptContainer()
 
     func container<Key: CodingKey>(keyedBy type: Key.Type) -> KeyedEncodingContainer<Key> {
-        if let keptContainer, keptContainerKey == Key.self {
-            return unsafeDowncast(keptContainer, to: KeptContainer<KeyedEncodingContainer<Key>>.self).container
-        }
+        if let container = kept.container(of: Key.self, as: KeyedEncodingContainer<Key>.self) { return container }
         let container = KeyedEncodingContainer(RecordEncodingContainer<Key>(encoder: self))
-        keptContainer = KeptContainer(container)
-        keptContainerKey = Key.self
+        kept.keep(container, of: Key.self)
         return container
     }
 
     /// Lets go of the kept container, and so of the cycle it makes with this encoder.
     func dropKeptContainer() {
-        keptContainer = nil
+        kept.drop()
     }
 
     func unkeyedContainer() -> any UnkeyedEncodingContainer {
