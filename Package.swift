@@ -40,7 +40,7 @@ let package = Package(
             name: "Blog", dependencies: ["BeeStore"], path: "Examples/Blog", exclude: ["expected-output.txt"]),
         .executableTarget(
             name: "Caching", dependencies: ["BeeStore"], path: "Examples/Caching", exclude: ["expected-output.txt"]),
-        .testTarget(name: "BeeStoreTests", dependencies: ["BeeStore"]),
+        .testTarget(name: "BeeStoreTests", dependencies: ["BeeStore"], exclude: ["Fixtures"]),
     ],
     swiftLanguageModes: [.v6]
 )

@@ -273,11 +273,9 @@ struct DatabaseTests {
         #expect(try db.fetchValue(Int.self, "SELECT count(*) FROM t") == 0)
     }
 
-    @Test func sqliteCommandLineToolReadsWhatBeeStoreWrites() throws {
-        guard let tool = SQLiteTool.path else {
-            print("sqlite3 command-line tool not found: skipping the interoperability check")
-            return
-        }
+    @Test(.enabled(if: SQLiteTool.isInstalled, "needs the sqlite3 command-line tool"))
+    func sqliteCommandLineToolReadsWhatBeeStoreWrites() throws {
+        let tool = try #require(SQLiteTool.path)
         let directory = try TemporaryDirectory()
         let path = directory.path("interop.sqlite")
         do {

@@ -274,11 +274,9 @@ struct RecordPersistenceTests {
         #expect(foreignKey.values == ["record1", "location_id", "lid"])
     }
 
-    @Test func sqliteToolReadsRecordTables() throws {
-        guard let tool = SQLiteTool.path else {
-            print("sqlite3 command-line tool not found: skipping the interoperability check")
-            return
-        }
+    @Test(.enabled(if: SQLiteTool.isInstalled, "needs the sqlite3 command-line tool"))
+    func sqliteToolReadsRecordTables() throws {
+        let tool = try #require(SQLiteTool.path)
         let directory = try TemporaryDirectory()
         let path = directory.path("records.sqlite")
         do {

@@ -22,15 +22,12 @@ final class TemporaryDirectory: @unchecked Sendable {
     }
 }
 
-/// The shared fixtures folder (`../shared/fixtures` beside the repository).
+/// The test fixtures kept in the repository (`Tests/BeeStoreTests/Fixtures`).
 enum Fixtures {
     static var directory: URL {
         URL(fileURLWithPath: #filePath)
             .deletingLastPathComponent()  // BeeStoreTests
-            .deletingLastPathComponent()  // Tests
-            .deletingLastPathComponent()  // repository
-            .deletingLastPathComponent()  // its parent
-            .appendingPathComponent("shared/fixtures", isDirectory: true)
+            .appendingPathComponent("Fixtures", isDirectory: true)
     }
 
     /// A writable copy of a fixture database in `directory`.
@@ -47,6 +44,12 @@ enum SQLiteTool {
     static var path: String? {
         ["/usr/bin/sqlite3", "/usr/local/bin/sqlite3", "/opt/homebrew/bin/sqlite3"]
             .first(where: FileManager.default.isExecutableFile(atPath:))
+    }
+
+    /// Whether the tool is installed: the condition of the tests that need it, so that a
+    /// machine without it reports them as skipped instead of passing them silently.
+    static var isInstalled: Bool {
+        path != nil
     }
 
     /// Runs `sql` on the database at `database` with the tool at `tool`; returns what it

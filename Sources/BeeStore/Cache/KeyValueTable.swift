@@ -11,7 +11,7 @@ final class KeyValueTable: Sendable {
     /// Creates the table `name` in `database` if it does not exist.
     init(database: Database, name: String) throws {
         self.database = database
-        self.table = "\"" + name.replacingOccurrences(of: "\"", with: "\"\"") + "\""
+        self.table = name.quotedIdentifier
         try database.execute(
             """
             CREATE TABLE IF NOT EXISTS \(table) (

@@ -112,6 +112,7 @@ public final class Connection {
 
     /// A new prepared statement for one SQL statement (not cached).
     public func makeStatement(_ sql: String) throws -> Statement {
+        try Self.requireNoNUL(sql)
         var statementHandle: OpaquePointer?
         var tail: UnsafePointer<CChar>?
         let code = sql.withCString { text in
@@ -138,6 +139,13 @@ public final class Connection {
         return Statement(sql: sql, handle: statementHandle, state: state)
     }
 
+    /// SQLite reads SQL text up to its first NUL byte: text with one inside would run
+    /// only its beginning, so it is refused whole.
+    private static func requireNoNUL(_ sql: String) throws {
+        guard sql.utf8.contains(0) else { return }
+        throw DatabaseError(code: .misuse, message: "SQL text contains a NUL character (U+0000)", sql: sql)
+    }
+
     /// Runs one SQL statement with its arguments.
     public func execute(_ sql: String, _ arguments: StatementArguments = []) throws {
         try cachedStatement(sql).execute(arguments)
@@ -146,6 +154,7 @@ public final class Connection {
     /// Runs several `;`-separated SQL statements, without arguments, in order.
     /// The statements before a failing one stay applied unless you wrap the call in a transaction.
     public func execute(script: String) throws {
+        try Self.requireNoNUL(script)
         try script.withCString { start in
             var next: UnsafePointer<CChar>? = start
             while let current = next, current.pointee != 0 {

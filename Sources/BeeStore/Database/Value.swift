@@ -40,23 +40,10 @@ public enum Value: Sendable, Hashable {
 }
 
 extension Value: CustomStringConvertible {
-    /// The value as an SQL literal would write it (`NULL`, `42`, `'it''s'`, `X'FF00'`).
+    /// The value as an SQL literal that SQLite reads back as this exact value (`NULL`,
+    /// `42`, `'it''s'`, `X'FF00'`; see ``SQLLiteral`` for reals).
     public var description: String {
-        switch self {
-        case .null:
-            return "NULL"
-        case .integer(let integer):
-            return String(integer)
-        case .real(let real):
-            return String(real)
-        case .text(let text):
-            return "'" + text.replacingOccurrences(of: "'", with: "''") + "'"
-        case .blob(let data):
-            return "X'" + data.map { byte in
-                let hex = String(byte, radix: 16, uppercase: true)
-                return byte < 16 ? "0" + hex : hex
-            }.joined() + "'"
-        }
+        SQLRenderer.literal(self)
     }
 }
 

@@ -12,8 +12,17 @@ extension QueryResult {
 
 extension String {
     /// The string as one CSV field, quoted when needed.
+    /// Decided on bytes, as RFC 4180 and the sqlite3 shell do: a comma followed by a
+    /// combining mark is one `Character` but still a separator to a CSV reader.
     fileprivate var csvField: String {
-        guard contains(where: { $0 == "," || $0 == "\"" || $0.isNewline }) else { return self }
-        return "\"" + replacingOccurrences(of: "\"", with: "\"\"") + "\""
+        let specials: [UInt8] = [UInt8(ascii: ","), UInt8(ascii: "\""), UInt8(ascii: "\r"), UInt8(ascii: "\n")]
+        guard utf8.contains(where: specials.contains) else { return self }
+        var field: [UInt8] = [UInt8(ascii: "\"")]
+        for byte in utf8 {
+            field.append(byte)
+            if byte == UInt8(ascii: "\"") { field.append(byte) }
+        }
+        field.append(UInt8(ascii: "\""))
+        return String(decoding: field, as: UTF8.self)
     }
 }

@@ -68,20 +68,20 @@ public struct Conditions: Sendable {
     private func render(_ condition: Condition, into renderer: inout SQLRenderer) {
         switch condition {
         case .comparison(let column, let comparison, let value):
-            renderer.appendIdentifier(column)
+            renderer.appendColumn(column)
             renderer.appendSpaced(comparison.rawValue)
             renderer.bind(value)
         case .isNull(let column, let negated):
-            renderer.appendIdentifier(column)
+            renderer.appendColumn(column)
             renderer.append(negated ? " IS NOT NULL" : " IS NULL")
         case .inList(let column, let values, let negated):
             // SQLite accepts an empty list: `IN ()` matches nothing, `NOT IN ()` everything.
-            renderer.appendIdentifier(column)
+            renderer.appendColumn(column)
             renderer.append(negated ? " NOT IN (" : " IN (")
             renderer.bindList(values)
             renderer.append(")")
         case .like(let column, let pattern, let negated):
-            renderer.appendIdentifier(column)
+            renderer.appendColumn(column)
             renderer.append(negated ? " NOT LIKE " : " LIKE ")
             renderer.bind(.text(pattern))
             renderer.append(" ESCAPE '\\'")
@@ -103,15 +103,17 @@ public struct Conditions: Sendable {
     /// The LIKE pattern for `text`, with `%`, `_` and `\` in it escaped unless it is a pattern.
     static func likePattern(_ text: String, _ match: LikeMatch) -> String {
         guard match != .pattern else { return text }
-        var escaped = ""
-        for character in text {
-            if character == "%" || character == "_" || character == "\\" { escaped.append("\\") }
-            escaped.append(character)
+        // Escaped scalar by scalar: a `_` followed by a combining mark is one Character
+        // but still a wildcard to SQLite.
+        var escaped = String.UnicodeScalarView()
+        for scalar in text.unicodeScalars {
+            if scalar == "%" || scalar == "_" || scalar == "\\" { escaped.append("\\") }
+            escaped.append(scalar)
         }
         switch match {
-        case .contains: return "%\(escaped)%"
-        case .prefix: return "\(escaped)%"
-        case .suffix: return "%\(escaped)"
+        case .contains: return "%\(String(escaped))%"
+        case .prefix: return "\(String(escaped))%"
+        case .suffix: return "%\(String(escaped))"
         case .pattern: return text
         }
     }

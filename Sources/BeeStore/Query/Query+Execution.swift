@@ -67,7 +67,8 @@ extension Query {
         var lookup = Query(database: database, table: table)
         for column in target {
             guard let assignment = assignments.first(where: { $0.column == column }) else { return nil }
-            lookup = lookup.where(sql: "\(SQLRenderer.quoteSimple(column)) = ?", [assignment.value])
+            // `=`, never `IS`: a NULL in the target conflicts with nothing.
+            lookup.conditions.add(.comparison(column: column, .equal, assignment.value), .and)
         }
         return lookup.select(sql: "rowid").limit(1).renderSelect()
     }

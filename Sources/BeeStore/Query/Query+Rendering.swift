@@ -24,12 +24,11 @@ extension Query {
     public func insertStatement(orReplace: Bool = false) throws -> SQLStatement {
         try validateTable()
         guard !assignments.isEmpty else { throw QueryError.noValuesToInsert(table: table) }
-        var renderer = SQLRenderer()
+        var renderer = SQLRenderer(scope: [table])
         renderer.append(orReplace ? "INSERT OR REPLACE INTO " : "INSERT INTO ")
-        renderer.appendIdentifier(table)
+        renderer.appendTable(table)
         renderer.append(" (")
-        // Written columns are never qualified: a dot is part of the name.
-        renderer.appendSimpleIdentifiers(assignments.map(\.column))
+        renderer.appendWrittenColumns(assignments.map(\.column))
         renderer.append(") VALUES (")
         renderer.bindList(assignments.map(\.value))
         renderer.append(")")
@@ -43,13 +42,13 @@ extension Query {
     public func updateStatement() throws -> SQLStatement {
         try validateTable()
         guard !assignments.isEmpty else { throw QueryError.noValuesToUpdate(table: table) }
-        var renderer = SQLRenderer()
+        var renderer = SQLRenderer(scope: [table])
         renderer.append("UPDATE ")
-        renderer.appendIdentifier(table)
+        renderer.appendTable(table)
         renderer.append(" SET ")
         for (index, assignment) in assignments.enumerated() {
             if index > 0 { renderer.append(", ") }
-            renderer.append(SQLRenderer.quoteSimple(assignment.column))
+            renderer.appendWrittenColumn(assignment.column)
             renderer.append(" = ")
             renderer.bind(assignment.value)
         }
@@ -60,9 +59,9 @@ extension Query {
     /// The `DELETE` statement of `delete()`.
     public func deleteStatement() throws -> SQLStatement {
         try validateTable()
-        var renderer = SQLRenderer()
+        var renderer = SQLRenderer(scope: [table])
         renderer.append("DELETE FROM ")
-        renderer.appendIdentifier(table)
+        renderer.appendTable(table)
         renderWhere(into: &renderer)
         return renderer.statement
     }
@@ -71,16 +70,18 @@ extension Query {
     /// in a subquery when its limit, grouping or distinctness changes which rows those are.
     func aggregateStatement(_ function: String, _ column: String?) throws -> SQLStatement {
         try validateSelect(limit: limitCount)
-        var renderer = SQLRenderer()
+        var renderer = SQLRenderer(scope: scope)
+        renderer.append("SELECT \(function)(")
         if isDistinct || !groupColumns.isEmpty || limitCount != nil || offsetCount != nil {
             // The subquery's columns carry no table qualifier.
-            let target = column.map { SQLRenderer.quote(Self.unqualified($0)) } ?? "*"
+            if let column { renderer.appendIdentifier(renderer.resolveColumn(column).column) } else { renderer.append("*") }
             let inner = renderSelect()
-            renderer.append("SELECT \(function)(\(target)) FROM (")
+            renderer.append(") FROM (")
             renderer.append(sql: inner.sql, arguments: inner.arguments)
             renderer.append(")")
         } else {
-            renderer.append("SELECT \(function)(\(column.map(SQLRenderer.quote) ?? "*")) FROM ")
+            if let column { renderer.appendColumn(column) } else { renderer.append("*") }
+            renderer.append(") FROM ")
             renderFromJoinsWhere(into: &renderer)
         }
         return renderer.statement
@@ -97,8 +98,9 @@ extension Query {
         return renderer.statement
     }
 
-    private static func unqualified(_ column: String) -> String {
-        column.split(separator: ".").last.map(String.init) ?? column
+    /// The tables whose names qualify a column in this query: its own, then the joined ones.
+    var scope: [String] {
+        joins.isEmpty ? [table] : [table] + joins.map(\.table)
     }
 
     func validateTable() throws {
@@ -119,14 +121,14 @@ extension Query {
     }
 
     private func renderSelect(limit limitCount: Int?) -> SQLStatement {
-        var renderer = SQLRenderer()
+        var renderer = SQLRenderer(scope: scope)
         renderer.append(isDistinct ? "SELECT DISTINCT " : "SELECT ")
         renderSelection(into: &renderer)
         renderer.append(" FROM ")
         renderFromJoinsWhere(into: &renderer)
         if !groupColumns.isEmpty {
             renderer.append(" GROUP BY ")
-            renderer.appendIdentifiers(groupColumns)
+            renderer.appendColumns(groupColumns)
         }
         if !havingConditions.isEmpty {
             renderer.append(" HAVING ")
@@ -154,10 +156,15 @@ extension Query {
             if index > 0 { renderer.append(", ") }
             switch item {
             case .column(let name):
-                renderer.appendIdentifier(name)
+                renderer.appendSelected(name)
             case .aggregate(let function, let column, let alias):
-                renderer.append("\(function)(\(SQLRenderer.quote(column)))")
-                if let alias { renderer.append(" AS \(SQLRenderer.quoteSimple(alias))") }
+                renderer.append("\(function)(")
+                renderer.appendColumn(column)
+                renderer.append(")")
+                if let alias {
+                    renderer.append(" AS ")
+                    renderer.appendIdentifier(alias)
+                }
             case .sql(let expression):
                 renderer.append(expression)
             }
@@ -165,14 +172,16 @@ extension Query {
     }
 
     private func renderFromJoinsWhere(into renderer: inout SQLRenderer) {
-        renderer.appendIdentifier(table)
+        renderer.appendTable(table)
         for join in joins {
             renderer.append(" \(join.kind) ")
-            renderer.appendIdentifier(join.table)
+            renderer.appendTable(join.table)
             renderer.append(" ON ")
             switch join.condition {
             case .columns(let left, let right):
-                renderer.append("\(SQLRenderer.quote(left)) = \(SQLRenderer.quote(right))")
+                renderer.appendColumn(left)
+                renderer.append(" = ")
+                renderer.appendColumn(right)
             case .sql(let condition):
                 renderer.append(condition)
             }
@@ -193,7 +202,8 @@ extension Query {
             if index > 0 { renderer.append(", ") }
             switch item {
             case .column(let column, let direction):
-                renderer.append("\(SQLRenderer.quote(column)) \(direction.rawValue)")
+                renderer.appendColumn(column)
+                renderer.append(" " + direction.rawValue)
             case .random:
                 renderer.append("RANDOM()")
             case .sql(let expression):
@@ -206,7 +216,7 @@ extension Query {
         renderer.append(" ON CONFLICT")
         if !conflict.columns.isEmpty {
             renderer.append(" (")
-            renderer.appendSimpleIdentifiers(conflict.columns)
+            renderer.appendWrittenColumns(conflict.columns)
             renderer.append(")")
         }
         guard let named = conflict.updates else {
@@ -216,6 +226,11 @@ extension Query {
         let updates = named.isEmpty ? assignments.map(\.column).filter { !conflict.columns.contains($0) } : named
         guard !updates.isEmpty, !conflict.columns.isEmpty else { throw QueryError.nothingToUpsert(table: table) }
         renderer.append(" DO UPDATE SET ")
-        renderer.append(updates.map { "\(SQLRenderer.quoteSimple($0)) = excluded.\(SQLRenderer.quoteSimple($0))" }.joined(separator: ", "))
+        for (index, column) in updates.enumerated() {
+            if index > 0 { renderer.append(", ") }
+            renderer.appendWrittenColumn(column)
+            renderer.append(" = excluded.")
+            renderer.appendWrittenColumn(column)
+        }
     }
 }

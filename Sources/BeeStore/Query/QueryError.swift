@@ -20,6 +20,8 @@ public enum QueryError: Error, Sendable, Equatable, CustomStringConvertible {
     case nothingToUpsert(table: String)
     /// A terminal method on a query that has no database (and no shared database was open).
     case noDatabase(table: String)
+    /// An infinite or NaN default value, which no SQL literal can hold.
+    case nonFiniteDefault(table: String, column: String)
 
     /// One line naming the table and what is wrong.
     public var description: String {
@@ -34,6 +36,8 @@ public enum QueryError: Error, Sendable, Equatable, CustomStringConvertible {
         case .invalidAutoIncrement(let table, let column):
             "autoIncrement on \"\(table)\".\"\(column)\" needs an INTEGER PRIMARY KEY field"
         case .nothingToUpsert(let table): "upsert into \"\(table)\" has no column to update"
+        case .nonFiniteDefault(let table, let column):
+            "default of \"\(table)\".\"\(column)\" is not a finite number: SQL cannot store infinities or NaN as a default"
         case .noDatabase(let table):
             "query on \"\(table)\" has no database: pass one, or open the shared one with Database.openShared(path:)"
         }

@@ -1,12 +1,24 @@
 /// The one place SQL text is produced: SQLite's identifier quoting, literal syntax and
 /// placeholders. Another dialect would replace this type without touching the builders.
+///
+/// Quoting works on UTF-8 bytes, never on `Character`s: a quote followed by a combining
+/// mark is one `Character` but still two scalars, and SQLite reads bytes.
+///
+/// Names follow one rule in every builder (``resolveColumn(_:)``): a table name is one
+/// identifier, dots included; a column name `t.c` is column `c` of table `t` when `t` is
+/// a table of the statement (``scope``), and one identifier otherwise.
 struct SQLRenderer {
     /// The text so far, as UTF-8 bytes: appending bytes is much cheaper than appending
     /// to a `String` piece by piece.
     private var text: [UInt8] = []
     private(set) var arguments: [Value] = []
 
-    init() {
+    /// The tables of the statement being rendered (its own table, then joined ones):
+    /// the only names that qualify a column.
+    var scope: [String] = []
+
+    init(scope: [String] = []) {
+        self.scope = scope
         text.reserveCapacity(128)
     }
 
@@ -25,7 +37,7 @@ struct SQLRenderer {
 
     /// Appends bytes straight from the string's storage when it is contiguous (always,
     /// for native strings): much cheaper than going through the UTF-8 view's iterator.
-    private mutating func append(utf8 bytes: String.UTF8View) {
+    private mutating func append<Bytes: Collection<UInt8>>(utf8 bytes: Bytes) {
         if bytes.withContiguousStorageIfAvailable({ text.append(contentsOf: $0) }) == nil {
             text.append(contentsOf: bytes)
         }
@@ -62,67 +74,153 @@ struct SQLRenderer {
         append(byte: " ")
     }
 
-    /// Appends a quoted identifier (see ``quote(_:)``), in place for the common name
-    /// without dots or quotes.
+    // MARK: - Names
+
+    /// Appends `name` as one quoted identifier, whatever it contains.
     mutating func appendIdentifier(_ name: String) {
         let bytes = name.utf8
-        let isSimple = bytes.withContiguousStorageIfAvailable(Self.isSimpleIdentifier) ?? Self.isSimpleIdentifier(bytes)
-        guard isSimple else {
-            append(Self.quote(name))
+        append(byte: "\"")
+        if bytes.withContiguousStorageIfAvailable({ appendDoublingQuotes($0, quote: Self.doubleQuote) }) == nil {
+            appendDoublingQuotes(Array(bytes), quote: Self.doubleQuote)
+        }
+        append(byte: "\"")
+    }
+
+    /// Appends a table name: always one identifier.
+    mutating func appendTable(_ name: String) {
+        appendIdentifier(name)
+    }
+
+    /// Appends a column reference, qualified when it names a table of ``scope``
+    /// (`"t"."c"`), one identifier otherwise.
+    mutating func appendColumn(_ name: String) {
+        let (table, column) = resolveColumn(name)
+        if let table {
+            appendIdentifier(table)
+            append(byte: ".")
+        }
+        appendIdentifier(column)
+    }
+
+    /// Appends an item of a `SELECT` list: as ``appendColumn(_:)``, except that `*`
+    /// and `t.*` (for a table of ``scope``) select every column.
+    mutating func appendSelected(_ name: String) {
+        if name == "*" {
+            append(byte: "*")
             return
         }
-        append(byte: "\"")
-        append(utf8: bytes)
-        append(byte: "\"")
-    }
-
-    /// Whether a name is quoted just by wrapping it in quotes: no dot, no quote, not `*`.
-    private static func isSimpleIdentifier<Bytes: Collection<UInt8>>(_ bytes: Bytes) -> Bool {
-        if bytes.count == 1 && bytes.first == UInt8(ascii: "*") { return false }
-        return !bytes.contains { $0 == UInt8(ascii: ".") || $0 == UInt8(ascii: "\"") }
-    }
-
-    /// Appends quoted identifiers separated by commas.
-    mutating func appendIdentifiers(_ names: [String]) {
-        for (index, name) in names.enumerated() {
-            if index > 0 { append(", ") }
-            appendIdentifier(name)
+        let (table, column) = resolveColumn(name)
+        guard let table else { return appendIdentifier(column) }
+        appendIdentifier(table)
+        if column == "*" {
+            append(".*")
+        } else {
+            append(byte: ".")
+            appendIdentifier(column)
         }
     }
 
-    /// Appends identifiers quoted as they are, dots included, separated by commas.
-    mutating func appendSimpleIdentifiers(_ names: [String]) {
-        append(names.map(Self.quoteSimple).joined(separator: ", "))
+    /// Appends a column that the statement writes or defines (`SET`, an `INSERT`
+    /// column list, a conflict target, a column definition): SQL takes no qualifier
+    /// there, so a qualifier naming a table of ``scope`` is dropped.
+    mutating func appendWrittenColumn(_ name: String) {
+        appendIdentifier(resolveColumn(name).column)
     }
 
-    /// Quotes an identifier: `"name"`, with embedded quotes doubled. A dotted name is a
-    /// qualified one (`blog.id` → `"blog"."id"`); `*` and `table.*` stay unquoted stars.
-    static func quote(_ name: String) -> String {
-        if name == "*" { return name }
-        guard name.utf8.contains(UInt8(ascii: ".")) else { return quoteSimple(name) }
-        let parts = name.split(separator: ".", maxSplits: 1, omittingEmptySubsequences: false)
-        guard parts.count == 2, !parts[0].isEmpty, !parts[1].isEmpty else { return quoteSimple(name) }
-        let column = parts[1] == "*" ? "*" : quoteSimple(String(parts[1]))
-        return quoteSimple(String(parts[0])) + "." + column
+    /// Appends written columns separated by commas.
+    mutating func appendWrittenColumns(_ names: [String]) {
+        for (index, name) in names.enumerated() {
+            if index > 0 { append(", ") }
+            appendWrittenColumn(name)
+        }
     }
 
-    /// Quotes one identifier as it is, dots included.
-    static func quoteSimple(_ name: String) -> String {
-        guard name.utf8.contains(UInt8(ascii: "\"")) else { return "\"\(name)\"" }
-        return "\"" + name.replacingOccurrences(of: "\"", with: "\"\"") + "\""
+    /// Appends column references separated by commas.
+    mutating func appendColumns(_ names: [String]) {
+        for (index, name) in names.enumerated() {
+            if index > 0 { append(", ") }
+            appendColumn(name)
+        }
+    }
+
+    /// The table and column a column name refers to: `t.c` is column `c` of `t` when
+    /// `t` is a table of ``scope`` (compared as SQLite compares names: ASCII letters
+    /// without case; the longest such table wins, so dotted table names work too), and
+    /// otherwise the whole name is one column.
+    func resolveColumn(_ name: String) -> (table: String?, column: String) {
+        guard !scope.isEmpty, name.utf8.contains(Self.dot) else { return (nil, name) }
+        let bytes = Array(name.utf8)
+        var best: String?
+        for table in scope {
+            let prefix = Array(table.utf8)
+            guard prefix.count < bytes.count - 1, bytes[prefix.count] == Self.dot,
+                Self.namesMatch(prefix, bytes[..<prefix.count]),
+                prefix.count > (best?.utf8.count ?? -1)
+            else { continue }
+            best = table
+        }
+        guard let best else { return (nil, name) }
+        return (best, String(decoding: bytes[(best.utf8.count + 1)...], as: UTF8.self))
+    }
+
+    /// Whether two names are the same name to SQLite: equal bytes, ASCII letters in
+    /// either case.
+    private static func namesMatch(_ left: [UInt8], _ right: ArraySlice<UInt8>) -> Bool {
+        zip(left, right).allSatisfy { asciiLowercased($0) == asciiLowercased($1) }
+    }
+
+    private static func asciiLowercased(_ byte: UInt8) -> UInt8 {
+        (UInt8(ascii: "A")...UInt8(ascii: "Z")).contains(byte) ? byte + 32 : byte
+    }
+
+    // MARK: - Quoting
+
+    private static let doubleQuote = UInt8(ascii: "\"")
+    private static let singleQuote = UInt8(ascii: "'")
+    private static let dot = UInt8(ascii: ".")
+
+    private mutating func appendDoublingQuotes<Bytes: Collection<UInt8>>(_ bytes: Bytes, quote: UInt8) {
+        guard bytes.contains(quote) else { return append(utf8: bytes) }
+        for byte in bytes {
+            text.append(byte)
+            if byte == quote { text.append(byte) }
+        }
+    }
+
+    /// `text` between `quote` bytes, every `quote` byte inside it doubled.
+    private static func enclose(_ text: String, in quote: UInt8) -> String {
+        var renderer = SQLRenderer()
+        renderer.text.append(quote)
+        renderer.appendDoublingQuotes(Array(text.utf8), quote: quote)
+        renderer.text.append(quote)
+        return renderer.sql
+    }
+
+    /// Quotes one identifier as it is, dots included: `"name"`, inner `"` doubled.
+    static func quoteIdentifier(_ name: String) -> String {
+        enclose(name, in: doubleQuote)
     }
 
     /// A literal, for the places SQLite cannot bind a parameter (`DEFAULT` in a table
-    /// definition): numbers as they are, text single-quoted with quotes doubled, blobs as `X'…'`.
+    /// definition), that SQLite reads back as exactly `value` (see ``SQLLiteral``).
     static func literal(_ value: Value) -> String {
-        value.description
+        switch value {
+        case .null: "NULL"
+        case .integer(let integer): String(integer)
+        case .real(let real): SQLLiteral.real(real)
+        case .text(let text) where text.utf8.contains(0):
+            // SQLite reads SQL text up to its first NUL: such text is written as bytes.
+            "(CAST(\(SQLLiteral.blob(Array(text.utf8))) AS TEXT))"
+        case .text(let text): enclose(text, in: singleQuote)
+        case .blob(let data): SQLLiteral.blob(Array(data))
+        }
     }
 }
 
 extension String {
     /// The string as one SQLite identifier in double quotes, inner quotes doubled, so that
-    /// names with spaces, quotes or keywords are safe in SQL text (``SQLRenderer/quoteSimple(_:)``).
+    /// names with spaces, quotes or keywords are safe in SQL text (``SQLRenderer/quoteIdentifier(_:)``).
     var quotedIdentifier: String {
-        SQLRenderer.quoteSimple(self)
+        SQLRenderer.quoteIdentifier(self)
     }
 }

@@ -2,28 +2,42 @@ extension TableDefinition {
     /// The `CREATE TABLE` statement followed by the `CREATE INDEX` statements.
     public func createStatements(ifNotExists: Bool) throws -> [SQLStatement] {
         try validate()
-        let guardClause = ifNotExists ? "IF NOT EXISTS " : ""
-        var definitions = fields.map(render)
-        if let tablePrimaryKey {
-            definitions.append("PRIMARY KEY (\(tablePrimaryKey.map(SQLRenderer.quoteSimple).joined(separator: ", ")))")
+        var renderer = SQLRenderer(scope: [name])
+        renderer.append(ifNotExists ? "CREATE TABLE IF NOT EXISTS " : "CREATE TABLE ")
+        renderer.appendTable(name)
+        renderer.append(" (")
+        for (index, field) in fields.enumerated() {
+            if index > 0 { renderer.append(", ") }
+            render(field, into: &renderer)
         }
-        let table = SQLStatement(
-            sql: "CREATE TABLE \(guardClause)\(SQLRenderer.quoteSimple(name)) (\(definitions.joined(separator: ", ")))")
-        return [table] + indexStatements(guardClause: guardClause)
+        if let tablePrimaryKey {
+            renderer.append(", PRIMARY KEY (")
+            renderer.appendWrittenColumns(tablePrimaryKey)
+            renderer.append(")")
+        }
+        renderer.append(")")
+        return [renderer.statement] + indexStatements(ifNotExists: ifNotExists)
     }
 
     /// The `CREATE INDEX IF NOT EXISTS` statements of the defined indexes, whatever the fields.
     public func createIndexStatements() throws -> [SQLStatement] {
         if let misuse { throw misuse }
         if name.isEmpty { throw QueryError.emptyName("table") }
-        return indexStatements(guardClause: "IF NOT EXISTS ")
+        return indexStatements(ifNotExists: true)
     }
 
-    private func indexStatements(guardClause: String) -> [SQLStatement] {
+    private func indexStatements(ifNotExists: Bool) -> [SQLStatement] {
         indexes.map { index in
-            SQLStatement(
-                sql: "CREATE \(index.isUnique ? "UNIQUE " : "")INDEX \(guardClause)\(SQLRenderer.quoteSimple(index.name)) "
-                    + "ON \(SQLRenderer.quoteSimple(name)) (\(index.columns.map(SQLRenderer.quoteSimple).joined(separator: ", ")))")
+            var renderer = SQLRenderer(scope: [name])
+            renderer.append(index.isUnique ? "CREATE UNIQUE INDEX " : "CREATE INDEX ")
+            if ifNotExists { renderer.append("IF NOT EXISTS ") }
+            renderer.appendIdentifier(index.name)
+            renderer.append(" ON ")
+            renderer.appendTable(name)
+            renderer.append(" (")
+            renderer.appendWrittenColumns(index.columns)
+            renderer.append(")")
+            return renderer.statement
         }
     }
 
@@ -32,9 +46,14 @@ extension TableDefinition {
     public func addColumnStatements() throws -> [SQLStatement] {
         try validate()
         let columns = fields.map { field in
-            SQLStatement(sql: "ALTER TABLE \(SQLRenderer.quoteSimple(name)) ADD COLUMN \(render(field))")
+            var renderer = SQLRenderer(scope: [name])
+            renderer.append("ALTER TABLE ")
+            renderer.appendTable(name)
+            renderer.append(" ADD COLUMN ")
+            render(field, into: &renderer)
+            return renderer.statement
         }
-        return columns + (try createStatements(ifNotExists: true).dropFirst())
+        return columns + indexStatements(ifNotExists: true)
     }
 
     /// Creates the table and its indexes, in one transaction ({Bee}'s `CREATE`).
@@ -61,12 +80,19 @@ extension TableDefinition {
 
     /// Drops the table; an error if it does not exist.
     public func drop() throws {
-        try run([SQLStatement(sql: "DROP TABLE \(SQLRenderer.quoteSimple(name))")])
+        try run([dropStatement(ifExists: false)])
     }
 
     /// Drops the table if it exists.
     public func dropIfExists() throws {
-        try run([SQLStatement(sql: "DROP TABLE IF EXISTS \(SQLRenderer.quoteSimple(name))")])
+        try run([dropStatement(ifExists: true)])
+    }
+
+    private func dropStatement(ifExists: Bool) -> SQLStatement {
+        var renderer = SQLRenderer()
+        renderer.append(ifExists ? "DROP TABLE IF EXISTS " : "DROP TABLE ")
+        renderer.appendTable(name)
+        return renderer.statement
     }
 
     private func run(_ statements: [SQLStatement]) throws {
@@ -91,24 +117,29 @@ extension TableDefinition {
         }
     }
 
-    private func render(_ field: FieldDefinition) -> String {
-        var parts = [SQLRenderer.quoteSimple(field.name)]
+    private func render(_ field: FieldDefinition, into renderer: inout SQLRenderer) {
+        renderer.appendWrittenColumn(field.name)
         // An INTEGER PRIMARY KEY aliases the row id only when its type is exactly INTEGER.
+        renderer.append(" " + field.type.rawValue)
         if let size = field.size, !(field.isPrimaryKey && field.type == .integer) {
-            parts.append("\(field.type.rawValue)(\(size))")
-        } else {
-            parts.append(field.type.rawValue)
+            renderer.append("(\(size))")
         }
-        if field.isPrimaryKey { parts.append(field.isAutoIncrement ? "PRIMARY KEY AUTOINCREMENT" : "PRIMARY KEY") }
-        if field.isNotNull { parts.append("NOT NULL") }
-        if field.isUnique { parts.append("UNIQUE") }
-        if let value = field.defaultValue { parts.append("DEFAULT \(SQLRenderer.literal(value))") }
-        if field.isUnsigned { parts.append("CHECK (\(SQLRenderer.quoteSimple(field.name)) >= 0)") }
+        if field.isPrimaryKey { renderer.append(field.isAutoIncrement ? " PRIMARY KEY AUTOINCREMENT" : " PRIMARY KEY") }
+        if field.isNotNull { renderer.append(" NOT NULL") }
+        if field.isUnique { renderer.append(" UNIQUE") }
+        if let value = field.defaultValue { renderer.append(" DEFAULT " + SQLRenderer.literal(value)) }
+        if field.isUnsigned {
+            renderer.append(" CHECK (")
+            renderer.appendWrittenColumn(field.name)
+            renderer.append(" >= 0)")
+        }
         if let reference = field.reference {
-            var clause = "REFERENCES \(SQLRenderer.quoteSimple(reference.table)) (\(SQLRenderer.quoteSimple(reference.column)))"
-            if let action = reference.onDelete { clause += " ON DELETE \(action.rawValue)" }
-            parts.append(clause)
+            renderer.append(" REFERENCES ")
+            renderer.appendTable(reference.table)
+            renderer.append(" (")
+            renderer.appendIdentifier(reference.column)
+            renderer.append(")")
+            if let action = reference.onDelete { renderer.append(" ON DELETE " + action.rawValue) }
         }
-        return parts.joined(separator: " ")
     }
 }

@@ -75,9 +75,16 @@ public struct TableDefinition: Sendable {
         modifyingLastField { $0.defaultValue = .null }
     }
 
-    /// `DEFAULT value` ({Bee}'s `DEFAULT`), written as an SQL literal.
+    /// `DEFAULT value` ({Bee}'s `DEFAULT`), written as an SQL literal that SQLite reads
+    /// back as exactly `value`. An infinite or NaN default is a
+    /// ``QueryError/nonFiniteDefault(table:column:)`` when the statements are made.
     public func defaultValue(_ value: (any DatabaseValueConvertible)?) -> TableDefinition {
-        modifyingLastField { $0.defaultValue = value?.databaseValue ?? .null }
+        let value = value?.databaseValue ?? .null
+        var copy = modifyingLastField { $0.defaultValue = value }
+        if case .real(let real) = value, !real.isFinite, let field = fields.last {
+            copy.misuse = copy.misuse ?? .nonFiniteDefault(table: name, column: field.name)
+        }
+        return copy
     }
 
     /// `UNIQUE` ({Bee}'s `UNIQUE`).

@@ -94,8 +94,8 @@ final class RecordSchema: @unchecked Sendable {
             || columns.contains { if case .belongsTo = $0.storage { true } else { false } }
         self.columnKeys = columns.map(\.key)
         self.columnIndexByKey = Dictionary(columns.enumerated().map { ($1.key, $0) }, uniquingKeysWith: { first, _ in first })
-        let table = SQLRenderer.quoteSimple(tableName)
-        let names = columns.map { SQLRenderer.quoteSimple($0.name) }
+        let table = SQLRenderer.quoteIdentifier(tableName)
+        let names = columns.map { SQLRenderer.quoteIdentifier($0.name) }
         let primaryKeyName = names[primaryKeyIndex]
         selectionSQL = names.map { "\(table).\($0)" }.joined(separator: ", ")
         selectSQL = "SELECT \(selectionSQL) FROM \(table)"
