@@ -209,6 +209,13 @@ struct CLITests {
             == "name\r\nAnts\r\n")
     }
 
+    @Test func csvOutputQuotesACommaFollowedByACombiningMark() throws {
+        let directory = try TemporaryDirectory()
+        let path = try samplePath(in: directory)
+        let result = try beestore("query", path, "SELECT 'a,\u{301}b' AS v, 2 AS w", "--format", "csv")
+        #expect(result.output == "v,w\r\n\"a,\u{301}b\",2\r\n")
+    }
+
     @Test func explainsAQueryPlan() throws {
         let directory = try TemporaryDirectory()
         let path = try samplePath(in: directory)

@@ -401,6 +401,13 @@ struct InspectionTests {
         #expect(csv.hasSuffix("5,\"two\nlines\",2,-1.25,\r\n"))
     }
 
+    @Test func csvQuotesOnBytesNotCharacters() throws {
+        let db = try Database.inMemory()
+        // A comma followed by a combining mark is one Character, but still a separator.
+        let result = try Inspector(db).execute("SELECT 'a,\u{301}b' AS v, 2 AS w, '\"\u{301}' AS q, 'x\r\u{301}' AS r")
+        #expect(result.formatted(as: .csv) == "v,w,q,r\r\n\"a,\u{301}b\",2,\"\"\"\u{301}\",\"x\r\u{301}\"\r\n")
+    }
+
     @Test func formatsEmptyResults() {
         let empty = QueryResult(columnNames: ["a", "b"], rows: [])
         #expect(empty.formatted(as: .table) == "a | b\n--+--\n(0 rows)\n")

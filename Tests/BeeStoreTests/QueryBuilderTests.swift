@@ -235,4 +235,42 @@ struct QueryBuilderTests {
         #expect(try ids(quiet) == [3])
         #expect(try ids(base) == [2, 3])
     }
+
+    // MARK: The one rule for names with dots
+
+    @Test func aDottedTableNameIsOneTableInEveryBuilder() throws {
+        try db.table("main.t").field("v", .integer).create()
+        try db.table("t").field("v", .integer).create()
+        #expect(db.from("main.t").sql == #"SELECT * FROM "main.t""#)
+        #expect(try db.from("main.t").set("v", 1).insert() == 1)
+        #expect(try db.from("main.t").where("v", 1).count() == 1)
+        #expect(try db.from("main.t").set("v", 2).update() == 1)
+        #expect(try db.fetchValue(Int.self, #"SELECT v FROM "main.t""#) == 2)
+        #expect(try db.fetchValue(Int.self, "SELECT count(*) FROM main.t") == 0, "the row never went to table t of schema main")
+        #expect(try db.from("main.t").delete() == 1)
+    }
+
+    @Test func columnsWithDotsOrAStarThatCanBeCreatedCanBeQueried() throws {
+        try db.table("setting").field("app.key", .text).unique().field("*", .text).field("value", .integer).create()
+        try db.from("setting").set("app.key", "theme").set("*", "star").set("value", 1).insert()
+        try db.from("setting").set("app.key", "font").set("*", "other").set("value", 2).insert()
+        let query = db.from("setting").select("app.key", "setting.*").where("app.key", "theme").where("*", "star")
+            .orderAsc("app.key").groupBy("app.key")
+        #expect(query.sql == #"SELECT "app.key", "setting".* FROM "setting" WHERE "app.key" = ? AND "*" = ? GROUP BY "app.key" ORDER BY "app.key" ASC"#)
+        #expect(try query.get().map(\.values) == [["theme", "theme", "star", 1]])
+        #expect(try db.from("setting").select("*").first()?.values.count == 3)
+        #expect(try db.from("setting").max("app.key", as: String.self) == "theme")
+        #expect(try db.from("setting").limit(1).max("setting.value", as: Int.self) == 1)
+        #expect(try db.from("setting").set("*", "changed").where("setting.app.key", "font").update() == 1)
+        #expect(try db.from("setting").where("*", "changed").select("value").first()?["value"] == 2)
+        try db.from("setting").set("app.key", "theme").set("value", 9).onConflict("app.key").doNothing().insert()
+        #expect(try db.from("setting").like("app.key", "t").count() == 2)
+    }
+
+    @Test func aDotQualifiesOnlyATableOfTheQuery() throws {
+        let query = db.from("post").join("author", on: "author.id", equals: "post.author_id")
+            .select("post.id", "author.name", "other.name").where("AUTHOR.name", "Ann").orderAsc("post.id")
+        #expect(query.sql == #"SELECT "post"."id", "author"."name", "other.name" FROM "post" JOIN "author" ON "author"."id" = "post"."author_id" WHERE "author"."name" = ? ORDER BY "post"."id" ASC"#)
+        #expect(try query.select(sql: "1").where("post.id", 2).count() == 1)
+    }
 }

@@ -188,4 +188,125 @@ struct QueryInjectionTests {
         try db.table("select").drop()
         try expectSchemaUnchanged()
     }
+
+    // MARK: Quoting on Unicode scalars
+
+    @Test func aQuoteFollowedByACombiningMarkStaysInsideTheName() throws {
+        try db.execute("CREATE TABLE secret (token TEXT)")
+        try db.execute("INSERT INTO secret VALUES ('s3cr3t')")
+        let table = "t\"\u{301} WHERE 0 UNION SELECT token FROM secret --"
+        let query = db.from(table)
+        #expect(query.sql == "SELECT * FROM \"t\"\"\u{301} WHERE 0 UNION SELECT token FROM secret --\"")
+        let error = try #require(throws: DatabaseError.self) { try query.get() }
+        #expect(error.message.hasPrefix("no such table"))
+
+        let column = "x\"\u{301}, (SELECT token FROM secret) AS leak FROM blogs --"
+        let select = db.from("blogs").select(column)
+        #expect(throws: DatabaseError.self) { try select.get() }
+        #expect(throws: DatabaseError.self) { try db.from("blogs").where(column, 1).get() }
+        #expect(throws: DatabaseError.self) { try db.from("blogs").orderAsc(column).get() }
+        #expect(throws: DatabaseError.self) { try db.from("blogs").set(column, 1).insert() }
+        #expect(try titles() == ["keep me"])
+    }
+
+    @Test func literalsAndKeyValueTableNamesAreQuotedOnScalars() throws {
+        let text = "it'\u{301}s'); DROP TABLE blogs; --"
+        try db.table("defaults").field("id", .integer).primaryKey().field("v", .text).defaultValue(text).create()
+        try db.from("defaults").set("id", 1).insert()
+        #expect(try db.from("defaults").select("v").first()?["v"] == .text(text))
+
+        let name = "kv\"\u{301}; DROP TABLE blogs; --"
+        let store = try KeyValueStore(database: db, table: name)
+        try store.setValue(Data("x".utf8), forKey: "k")
+        #expect(try store.value(forKey: "k") == Data("x".utf8))
+        #expect(try db.fetchValue(Int.self, "SELECT count(*) FROM sqlite_master WHERE name = ?", [name]) == 1)
+        #expect(try titles() == ["keep me"])
+    }
+
+    @Test func likeEscapesWildcardsFollowedByCombiningMarks() throws {
+        try db.execute("CREATE TABLE s (v TEXT)")
+        for value in ["_\u{301}", "a\u{301}", "b\u{301}", "%\u{301}", "\\\u{301}"] {
+            try db.from("s").set("v", value).insert()
+        }
+        #expect(try db.from("s").like("v", "_\u{301}").get().map { $0["v"] } == ["_\u{301}"])
+        #expect(try db.from("s").like("v", "%\u{301}").get().map { $0["v"] } == ["%\u{301}"])
+        #expect(try db.from("s").like("v", "\\\u{301}").get().map { $0["v"] } == ["\\\u{301}"])
+        #expect(try db.from("s").like("v", "_\u{301}", .pattern).count() == 5)
+    }
+
+    @Test func sqlTextWithANULIsRefusedWhole() throws {
+        let error = try #require(throws: DatabaseError.self) { try db.from("blogs\u{0}; DROP TABLE blogs").get() }
+        #expect(error.message.contains("NUL"))
+        #expect(throws: DatabaseError.self) { try db.from("blogs").where("title\u{0}", 1).get() }
+        #expect(throws: DatabaseError.self) { try db.execute(script: "SELECT 1;\u{0} DROP TABLE blogs") }
+        try expectSchemaUnchanged()
+        #expect(try titles() == ["keep me"])
+    }
+
+    /// Random identifiers and literals made of quotes, backslashes, combining marks,
+    /// emoji, bidirectional marks and scalars of every general category: the table and
+    /// column SQLite creates carry exactly those names, the defaults and values read back
+    /// exactly, and no other object of the schema ever changes.
+    @Test func randomHostileIdentifiersAndLiteralsRoundTrip() throws {
+        var random = QueryPropertyTests.SplitMix64(state: 0x5EED_0F_BEE)
+        try db.execute("CREATE TABLE secret (token TEXT)")
+        let baseline = try db.fetchAll("SELECT type, name, sql FROM sqlite_master ORDER BY name")
+        for round in 0..<150 {
+            let table = Self.hostileText(&random, allowNUL: false)
+            var column = Self.hostileText(&random, allowNUL: false)
+            // A column named `<table>.x` names column x of the table (the one rule for dots),
+            // and SQLite refuses a second column named `id` or `r`, in any ASCII case.
+            while SQLRenderer(scope: [table]).resolveColumn(column).table != nil || ["id", "r"].contains(column.lowercased()) {
+                column = Self.hostileText(&random, allowNUL: false)
+            }
+            let text = Self.hostileText(&random, allowNUL: true)
+            let real = Double(bitPattern: random.next())
+            let number = real.isFinite ? real : Double(random.int(-1_000..<1_000)) / 7
+            try db.table(table).field("id", .integer).primaryKey()
+                .field(column, .text).defaultValue(text)
+                .field("r", .real).defaultValue(number)
+                .index(on: column)
+                .create()
+            #expect(try db.fetchValue(Int.self, "SELECT count(*) FROM sqlite_master WHERE type = 'table' AND name = ?", [table]) == 1, "round \(round)")
+            #expect(try db.fetchAll("SELECT name FROM pragma_table_info(?)", [table]).map { $0["name"] } == ["id", .text(column), "r"])
+            try db.from(table).set("id", 1).insert()
+            let row = try #require(try db.from(table).select(column, "r").where("id", 1).first())
+            #expect(row.values == [.text(text), .real(number)], "round \(round): \(SQLRenderer.literal(.real(number)))")
+            let value = Self.hostileText(&random, allowNUL: true)
+            try db.from(table).set("id", 2).set(column, value).insert()
+            #expect(try db.from(table).where(column, value).select("id").get().map { $0["id"] } == [2])
+            #expect(try db.from(table).orderDesc(column).count() == 2)
+            try db.table(table).drop()
+            #expect(try db.fetchAll("SELECT type, name, sql FROM sqlite_master ORDER BY name") == baseline, "round \(round)")
+        }
+        #expect(try db.fetchValue(String.self, "SELECT token FROM secret") == nil)
+        #expect(try titles() == ["keep me"])
+    }
+
+    /// Text of 1 to 12 scalars: SQL's quotes and punctuation, marks that combine with
+    /// them, emoji and bidirectional controls, or a scalar of any general category.
+    static func hostileText(_ random: inout QueryPropertyTests.SplitMix64, allowNUL: Bool) -> String {
+        let specials: [Unicode.Scalar] = ([
+            "\"", "'", "\\", "`", "[", "]", ".", ";", "-", "*", " ", "%", "_", "?", ":", "@", "$",
+            "\u{301}", "\u{20DD}", "\u{200F}", "\u{202E}", "\u{FEFF}", "\u{1F41D}", "\u{1F469}\u{200D}",
+            "\u{0}", "\n", "\r", "\t", "\u{7F}", "\u{85}", "\u{2028}", "a", "Z", "9", "é", "丁",
+        ] as [String]).flatMap(\.unicodeScalars)
+        var scalars = String.UnicodeScalarView()
+        for _ in 0..<random.int(1..<13) {
+            var scalar: Unicode.Scalar
+            repeat {
+                if random.chance(60) {
+                    scalar = random.pick(specials)
+                } else {
+                    // Any scalar: the planes where assigned characters of every category live.
+                    let value = UInt32(random.int(0..<0x30000))
+                    scalar = Unicode.Scalar(random.chance(5) ? 0xE0001 : value) ?? "?"
+                }
+            } while !allowNUL && scalar == "\u{0}"
+            scalars.append(scalar)
+        }
+        let text = String(scalars)
+        // SQLite reserves names that start with `sqlite_`.
+        return text.lowercased().hasPrefix("sqlite_") ? "x" + text : text
+    }
 }

@@ -343,4 +343,43 @@ struct SchemaBuilderTests {
         #expect(try tableNames() == [])
         #expect("\(QueryError.invalidAutoIncrement(table: "t", column: "code"))" == #"autoIncrement on "t"."code" needs an INTEGER PRIMARY KEY field"#)
     }
+
+    @Test func nonFiniteDefaultsAreATypedError() throws {
+        for (value, column) in [(Double.infinity, "up"), (-Double.infinity, "down"), (Double.nan, "nan")] {
+            let definition = db.table("limits").field("id", .integer).field(column, .real).defaultValue(value)
+            #expect(throws: QueryError.nonFiniteDefault(table: "limits", column: column)) { try definition.create() }
+            #expect(throws: QueryError.nonFiniteDefault(table: "limits", column: column)) {
+                try db.table("limits").field(column, .real).defaultValue(value).addColumnStatements()
+            }
+        }
+        #expect(try db.fetchValue(Int.self, "SELECT count(*) FROM sqlite_master") == 0)
+    }
+
+    @Test func finiteRealDefaultsReadBackExactly() throws {
+        let chosen: [Double] = [
+            4.766742153205532e-308, 6.2578431e-07, 0.1, 1.5, -2.75, 0, 1e300, -1.7976931348623157e308,
+            .leastNonzeroMagnitude, .leastNormalMagnitude, .ulpOfOne, 9_007_199_254_740_994, 18_014_398_509_481_984, 123_456_789.125,
+        ]
+        var random = QueryPropertyTests.SplitMix64(state: 0xD0_0B1E)
+        var values = chosen
+        while values.count < 1_000 {
+            let value = Double(bitPattern: random.next())
+            if value.isFinite { values.append(value) }
+        }
+        #expect(SQLRenderer.literal(.real(1.5)) == "1.5")
+        #expect(SQLRenderer.literal(.real(-2.75)) == "-2.75")
+        #expect(SQLRenderer.literal(.real(0.1)) == "(CAST(3602879701896397 AS REAL) / 36028797018963968)")
+        for (chunk, slice) in stride(from: 0, to: values.count, by: 100).map({ ($0, values[$0..<min($0 + 100, values.count)]) }) {
+            var definition = db.table("reals\(chunk)").field("id", .integer).primaryKey()
+            for (index, value) in slice.enumerated() {
+                definition = definition.field("c\(index)", .real).defaultValue(value)
+            }
+            try definition.create()
+            try db.from("reals\(chunk)").set("id", 1).insert()
+            let row = try #require(try db.from("reals\(chunk)").first())
+            for (index, value) in slice.enumerated() {
+                #expect(row["c\(index)"] == .real(value), "\(value) written as \(SQLRenderer.literal(.real(value)))")
+            }
+        }
+    }
 }

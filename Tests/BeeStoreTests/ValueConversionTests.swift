@@ -113,6 +113,22 @@ struct ValueConversionTests {
         #expect(try roundTrip(old).timeIntervalSince1970 == old.timeIntervalSince1970)
     }
 
+    @Test func wholeMillisecondDatesRoundTripExactly() throws {
+        let db = try Database.inMemory()
+        #expect(Date(timeIntervalSince1970: 1.234).databaseValue == .text("1970-01-01 00:00:01.234"))
+        var random = QueryPropertyTests.SplitMix64(state: 0xDA7E)
+        // Years 0000 to 9999, the range stored as text.
+        let range: ClosedRange<Int64> = -62_167_219_200_000...253_402_300_799_999
+        for _ in 0..<2_000 {
+            let milliseconds = range.lowerBound + Int64(random.next() % UInt64(range.count))
+            let date = Date(timeIntervalSince1970: TimeInterval(milliseconds) / 1000)
+            let stored = try #require(try db.fetchValue(String.self, "SELECT ?", [date]))
+            let expectedFraction = String((milliseconds % 1000 + 1000) % 1000)
+            #expect(stored.hasSuffix("." + String(repeating: "0", count: 3 - expectedFraction.count) + expectedFraction), "\(milliseconds)")
+            #expect(try db.fetchValue(Date.self, "SELECT ?", [date]) == date, "\(milliseconds) stored as \(stored)")
+        }
+    }
+
     @Test func datesAreReadableBySQLiteDateFunctions() throws {
         let db = try Database.inMemory()
         let date = Date(timeIntervalSince1970: 1_700_000_000)

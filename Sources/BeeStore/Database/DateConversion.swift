@@ -4,9 +4,10 @@ import Foundation
 /// date and time functions read and write, with millisecond precision. Dates outside
 /// years 0000–9999 are stored as real seconds since 1970.
 extension Date: DatabaseValueConvertible {
-    /// UTC text with milliseconds, such as `2026-11-21 12:44:21.123`.
+    /// UTC text with milliseconds, such as `2026-11-21 12:44:21.123`, rounded to the
+    /// nearest millisecond.
     public var databaseValue: Value {
-        guard let milliseconds = Int64(exactly: (timeIntervalSince1970 * 1000).rounded(.down)) else {
+        guard let milliseconds = Int64(exactly: (timeIntervalSince1970 * 1000).rounded()) else {
             return .real(timeIntervalSince1970)
         }
         let (days, millisecondOfDay) = milliseconds.floorDivided(by: 86_400_000)
@@ -89,18 +90,21 @@ enum CivilDate {
             let day = scanner.number(digits: 2),
             (1...12).contains(month), (1...daysIn(month: month, year: year)).contains(day)
         else { return nil }
-        var seconds = TimeInterval(days(year: year, month: month, day: day) * 86_400)
+        // Whole seconds and the fraction are kept as integers and divided once at the
+        // end, so that `…01.234` reads as exactly the double nearest to 1.234.
+        var seconds = days(year: year, month: month, day: day) * 86_400
+        var fraction = (digits: Int64(0), scale: Int64(1))
         if scanner.skip(" ") || scanner.skip("T") {
             guard let hour = scanner.number(digits: 2), scanner.skip(":"),
                 let minute = scanner.number(digits: 2), hour < 24, minute < 60
             else { return nil }
-            seconds += TimeInterval(hour * 3600 + minute * 60)
+            seconds += hour * 3600 + minute * 60
             if scanner.skip(":") {
                 guard let second = scanner.number(digits: 2), second < 60 else { return nil }
-                seconds += TimeInterval(second)
+                seconds += second
                 if scanner.skip(".") {
-                    guard let fraction = scanner.fraction() else { return nil }
-                    seconds += fraction
+                    guard let digits = scanner.fraction() else { return nil }
+                    fraction = digits
                 }
             }
             if scanner.skip("Z") {
@@ -109,10 +113,11 @@ enum CivilDate {
                 guard let offsetHours = scanner.number(digits: 2) else { return nil }
                 _ = scanner.skip(":")
                 guard let offsetMinutes = scanner.number(digits: 2) else { return nil }
-                seconds -= TimeInterval(sign * (offsetHours * 3600 + offsetMinutes * 60))
+                seconds -= sign * (offsetHours * 3600 + offsetMinutes * 60)
             }
         }
-        return scanner.isAtEnd ? seconds : nil
+        guard scanner.isAtEnd else { return nil }
+        return TimeInterval(seconds * fraction.scale + fraction.digits) / TimeInterval(fraction.scale)
     }
 
     private static func daysIn(month: Int64, year: Int64) -> Int64 {
@@ -150,16 +155,20 @@ enum CivilDate {
             return value
         }
 
-        mutating func fraction() -> TimeInterval? {
-            var value: TimeInterval = 0
-            var scale: TimeInterval = 0.1
+        /// The digits of a fraction of a second as an integer and its scale (`234`,
+        /// `1000` for `.234`); digits past microseconds are read but not kept.
+        mutating func fraction() -> (digits: Int64, scale: Int64)? {
+            var value: Int64 = 0
+            var scale: Int64 = 1
             let start = position
             while position < bytes.count, (48...57).contains(bytes[position]) {
-                value += TimeInterval(bytes[position] - 48) * scale
-                scale /= 10
+                if scale < 1_000_000 {
+                    value = value * 10 + Int64(bytes[position] - 48)
+                    scale *= 10
+                }
                 position += 1
             }
-            return position > start ? value : nil
+            return position > start ? (value, scale) : nil
         }
 
         mutating func sign() -> Int64? {
