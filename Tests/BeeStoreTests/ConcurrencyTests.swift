@@ -110,6 +110,29 @@ struct ConcurrencyTests {
         #expect(try second.fetchValue(Int.self, "SELECT count(*) FROM t") == 1200)
     }
 
+    @Test func manyConnectionsOpeningOneNewFileAtOnceAllSucceed() throws {
+        let directory = try TemporaryDirectory()
+        let failures = Protected<[String]>([])
+        for round in 0..<40 {
+            let path = directory.path("new-\(round).sqlite")
+            DispatchQueue.concurrentPerform(iterations: 12) { opener in
+                do {
+                    let db = try Database(path: path)
+                    try db.execute("CREATE TABLE IF NOT EXISTS t (opener INTEGER)")
+                    try db.execute("INSERT INTO t VALUES (?)", [opener])
+                    db.close()
+                } catch {
+                    failures.withLock { $0.append("round \(round), opener \(opener): \(error)") }
+                }
+            }
+            let db = try Database(path: path)
+            #expect(try db.fetchValue(Int.self, "SELECT count(*) FROM t") == 12)
+            #expect(try db.fetchValue(String.self, "PRAGMA journal_mode") == "wal")
+            db.close()
+        }
+        #expect(failures.value == [])
+    }
+
     @Test func asyncReadAndWriteDoNotBlockTheCaller() async throws {
         let directory = try TemporaryDirectory()
         let db = try Database(path: directory.path("async.sqlite"))

@@ -82,7 +82,14 @@ public final class Database: Sendable {
     private static func setUp(_ connection: Connection, configuration: Configuration) throws {
         guard !configuration.readOnly, connection.path != ":memory:" else { return }
         if let mode = configuration.journalMode {
-            try connection.execute("PRAGMA journal_mode = \(mode.rawValue)")
+            // Changing the journal mode needs the file to itself, and SQLite answers busy at
+            // once instead of calling the busy handler when another connection is opening
+            // it too: wait as for any other write, up to the busy timeout.
+            try retryingWhileBusy(timeout: configuration.busyTimeout) {
+                if try connection.fetchValue(String.self, "PRAGMA journal_mode")?.lowercased() != mode.rawValue.lowercased() {
+                    try connection.execute("PRAGMA journal_mode = \(mode.rawValue)")
+                }
+            }
         }
         if try connection.fetchValue(String.self, "PRAGMA journal_mode")?.lowercased() == "wal" {
             try connection.execute("PRAGMA synchronous = \(configuration.synchronous.rawValue)")
