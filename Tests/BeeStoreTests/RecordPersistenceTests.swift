@@ -212,7 +212,7 @@ struct RecordPersistenceTests {
         _ = try Node.count(in: db)
         weak var released: RecordEncoder?
         try db.write { connection in
-            let writer = RowWriter(schema: try RecordSchema.of(Node.self))
+            let writer = try RowWriter(Node.self)
             for name in ["a", "b"] {
                 let statement = try writer.statement(.insert, on: connection)
                 try writer.encoder.encode(Node(name: name, sectionID: 1, sort: 0), into: statement, kind: .insert)

@@ -34,6 +34,27 @@ struct StrictParent: ActiveRecord, Equatable {
     var children: [StrictChild]
 }
 
+/// A class child whose `text` must be unique, to make a graph save of classes fail half way.
+final class StrictChildObject: ActiveRecord {
+    var id: Int64?
+    var text: String
+
+    init(text: String) {
+        self.text = text
+    }
+}
+
+final class StrictParentObject: ActiveRecord {
+    var id: Int64?
+    var name: String
+    var children: [StrictChildObject]
+
+    init(name: String, children: [StrictChildObject]) {
+        self.name = name
+        self.children = children
+    }
+}
+
 final class Node2: ActiveRecord {
     var id: Int64?
     var name: String
@@ -159,6 +180,37 @@ struct RecordRelationTests {
         #expect(try StrictParent.count(in: db) == 0)
         #expect(try StrictChild.count(in: db) == 0)
         #expect(try db.fetchValue(Int.self, "SELECT count(*) FROM strict_parent_children") == 0)
+    }
+
+    @Test func failingGraphOfClassesAssignsNoID() throws {
+        try db.execute(
+            "CREATE TABLE strict_child_object (id INTEGER PRIMARY KEY, text TEXT NOT NULL UNIQUE)")
+        let children = [StrictChildObject(text: "a"), StrictChildObject(text: "b"), StrictChildObject(text: "a")]
+        var parent = StrictParentObject(name: "p", children: children)
+        let error = try #require(throws: DatabaseError.self) { try parent.save(in: db) }
+        #expect(error.extendedResultCode == .uniqueConstraint)
+        #expect(parent.id == nil)
+        #expect(children.map(\.id) == [nil, nil, nil])
+        #expect(try StrictParentObject.count(in: db) == 0)
+        #expect(try StrictChildObject.count(in: db) == 0)
+        #expect(try db.fetchValue(Int.self, "SELECT count(*) FROM strict_parent_object_children") == 0)
+
+        struct Abort: Error {}
+        try db.transaction { _ in
+            #expect(throws: DatabaseError.self) { try parent.save(in: db) }
+            var other = StrictChildObject(text: "outer")
+            try other.save(in: db)
+        }
+        #expect(children.map(\.id) == [nil, nil, nil], "a save that fails in a transaction that goes on assigns no id")
+
+        children[2].text = "c"
+        #expect(throws: Abort.self) {
+            try db.transaction { _ in
+                try parent.save(in: db)
+                throw Abort()
+            }
+        }
+        #expect(parent.id != nil && children.allSatisfy { $0.id != nil }, "the save's own savepoint succeeded: like a struct's, its ids stay")
     }
 
     @Test func batchSaveIsAllOrNothing() throws {

@@ -102,6 +102,41 @@ struct RecordSchemaEvolutionTests {
         #expect(error.message == "cannot write from inside a read of the same database")
     }
 
+    private struct Abort: Error {}
+
+    @Test func firstUseInATransactionThatRollsBackLeavesTheTypeUsable() throws {
+        #expect(throws: Abort.self) {
+            try db.transaction { _ in
+                var thing = ThingV1(name: "gone")
+                try thing.save(in: db)
+                throw Abort()
+            }
+        }
+        #expect(try columns() == [], "the table went with the transaction")
+        var thing = ThingV1(name: "kept")
+        try thing.save(in: db)
+        #expect(try ThingV1.all(in: db).map(\.name) == ["kept"])
+    }
+
+    @Test func firstUseInASavepointThatRollsBackLeavesTheTypeUsable() throws {
+        try db.transaction { _ in
+            #expect(throws: Abort.self) {
+                try db.transaction { _ in
+                    var thing = ThingV1(name: "gone")
+                    try thing.save(in: db)
+                    throw Abort()
+                }
+            }
+            #expect(try ThingV1.count(in: db) == 0, "the outer transaction creates the table again")
+            var thing = ThingV1(name: "kept")
+            try thing.save(in: db)
+        }
+        #expect(try ThingV1.all(in: db).map(\.name) == ["kept"])
+        let before = db.statistics.executedStatements
+        _ = try ThingV1.count(in: db)
+        #expect(db.statistics.executedStatements - before == 1, "a committed first use is not checked again")
+    }
+
     @Test func recordsReadTablesTheyDidNotCreate() throws {
         try db.execute("CREATE TABLE thing (id INTEGER PRIMARY KEY, name VARCHAR(30) NOT NULL, extra BLOB)")
         try db.execute("INSERT INTO thing (name, extra) VALUES ('legacy', x'00')")

@@ -58,6 +58,13 @@ struct EveryType: ActiveRecord, Equatable {
     var optionalAddress: Address?
 }
 
+/// A record with a nested value stored as JSON text.
+struct Resident: ActiveRecord {
+    var id: Int64?
+    var name: String
+    var home: Address
+}
+
 struct Gadget: ActiveRecord, Equatable {
     var id: Int64?
     var name: String
@@ -188,6 +195,27 @@ struct RecordTypesTests {
         #expect(throws: ConversionError.typeMismatch(expected: "String", value: .blob(Data([0, 255])), column: "name")) {
             try Gadget.all(in: db)
         }
+    }
+
+    @Test func unreadableJSONIsAnErrorNamingTheRecordAndTheColumn() throws {
+        let db = try Database.inMemory()
+        var resident = Resident(name: "Ann", home: Address(street: "1 Main St", zip: nil, tags: []))
+        try resident.save(in: db)
+        try db.execute("UPDATE resident SET home = '{not json'")
+        let invalid = try #require(throws: RecordError.self) { try Resident.all(in: db) }
+        guard case .invalidStoredJSON(let record, let column, let type, _) = invalid else {
+            Issue.record("unexpected \(invalid)")
+            return
+        }
+        #expect(record == "Resident" && column == "home" && type == "Address")
+        #expect(invalid.description.contains("Resident"))
+        #expect(invalid.description.contains(#"column "home""#))
+
+        try db.execute(#"UPDATE resident SET home = '{"street": 5, "tags": []}'"#)
+        let misshapen = try #require(throws: RecordError.self) { try Resident.find(1, in: db) }
+        #expect(misshapen.description.contains("Resident"))
+        #expect(misshapen.description.contains(#"column "home""#))
+        #expect(misshapen.description.contains("street"), "the reason names the part of the value that is wrong")
     }
 
     @Test func jsonConstructorsDecodeRecordsAndTheirRelations() throws {

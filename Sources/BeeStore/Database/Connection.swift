@@ -20,7 +20,9 @@ public final class Connection {
     let handle: OpaquePointer
     let state: ConnectionState
     private let statementCache: StatementCache
-    private var savepointDepth = 0
+    /// What waits for the fate of the open transaction, one list per level: the
+    /// transaction, then each savepoint in it (their count names the savepoints).
+    private var outcomeHandlers: [[(_ committed: Bool) -> Void]] = []
     /// Present on the writer connection of a database: the tables its commits change.
     private(set) var changeTracker: ChangeTracker?
 
@@ -228,22 +230,24 @@ extension Connection {
             return try savepoint(body)
         }
         try execute("BEGIN \(kind.rawValue) TRANSACTION")
+        outcomeHandlers.append([])
         let result: T
         do {
             result = try body(self)
             try execute("COMMIT TRANSACTION")
         } catch {
             finishTransaction("ROLLBACK TRANSACTION")
+            endLevel(committed: false)
             throw error
         }
+        endLevel(committed: true)
         return result
     }
 
     private func savepoint<T>(_ body: (Connection) throws -> T) throws -> T {
-        savepointDepth += 1
-        defer { savepointDepth -= 1 }
-        let name = "beestore_savepoint_\(savepointDepth)"
+        let name = "beestore_savepoint_\(outcomeHandlers.count)"
         try execute("SAVEPOINT \(name)")
+        outcomeHandlers.append([])
         let result: T
         do {
             result = try body(self)
@@ -251,9 +255,33 @@ extension Connection {
         } catch {
             finishTransaction("ROLLBACK TO SAVEPOINT \(name)")
             if isInTransaction { try? execute("RELEASE SAVEPOINT \(name)") }
+            endLevel(committed: false)
             throw error
         }
+        endLevel(committed: true)
         return result
+    }
+
+    /// Calls `handler` once the changes made so far in the open transaction are final:
+    /// with `true` when the outermost transaction commits, with `false` when the
+    /// transaction, or the savepoint `handler` was registered in, rolls back. Outside a
+    /// transaction opened by ``transaction(_:_:)`` (autocommit, or a `BEGIN` run as
+    /// plain SQL, which BeeStore does not follow), `handler` is called at once with `true`.
+    func afterTransaction(_ handler: @escaping (_ committed: Bool) -> Void) {
+        guard !outcomeHandlers.isEmpty else { return handler(true) }
+        outcomeHandlers[outcomeHandlers.count - 1].append(handler)
+    }
+
+    /// Closes the innermost level of ``outcomeHandlers``: a released savepoint hands its
+    /// handlers to the level around it; a commit of the outermost transaction or a
+    /// rollback calls them.
+    private func endLevel(committed: Bool) {
+        let handlers = outcomeHandlers.removeLast()
+        if committed, !outcomeHandlers.isEmpty {
+            outcomeHandlers[outcomeHandlers.count - 1].append(contentsOf: handlers)
+            return
+        }
+        for handler in handlers { handler(committed) }
     }
 
     /// Ends the open transaction with `sql`, unless SQLite already ended it (it rolls

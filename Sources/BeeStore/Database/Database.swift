@@ -151,6 +151,12 @@ public final class Database: Sendable {
         }
     }
 
+    /// The writer connection, when the current thread is inside a write of this database.
+    var currentWriter: Connection? {
+        guard let held = ThreadContext.current.entry(for: ObjectIdentifier(self)), held.isWriter else { return nil }
+        return held.connection
+    }
+
     /// Registers `handler` to be called, on the writing thread after the writer is
     /// released, with the names of the tables each commit changed. Returns a token for
     /// ``removeCommitObserver(_:)``.

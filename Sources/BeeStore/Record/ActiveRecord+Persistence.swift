@@ -83,13 +83,26 @@ extension ActiveRecord {
         return database
     }
 
-    /// Runs a graph write in a transaction (a savepoint inside one) after bringing the schema up to date.
+    /// Runs a graph write in a transaction (a savepoint inside one) after bringing the
+    /// schema up to date. When it fails, the class instances it gave ids get back the ids
+    /// they had, as a struct's copy with new ids is discarded.
+    ///
+    /// The write's own transaction decides: a write that succeeded in a savepoint keeps
+    /// its ids when the caller's transaction later rolls back, for classes as for structs
+    /// (whose new ids are already the caller's by then).
     static func write<T>(in database: Database?, _ body: (inout GraphWriter) throws -> T) throws -> T {
         let database = try resolve(database)
         _ = try SchemaSynchronizer.ensure(Self.self, on: database)
-        return try database.write { connection in
-            var writer = GraphWriter(connection: connection)
-            return try body(&writer)
+        var replacedIDs = ReplacedIDs()
+        do {
+            return try database.write { connection in
+                var writer = GraphWriter(connection: connection)
+                defer { replacedIDs = writer.replacedIDs }
+                return try body(&writer)
+            }
+        } catch {
+            replacedIDs.restore()
+            throw error
         }
     }
 }

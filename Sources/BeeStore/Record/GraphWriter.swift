@@ -18,6 +18,8 @@ struct GraphWriter {
     private var rowWriters: [ObjectIdentifier: RowWriter] = [:]
     /// The type met last: records of one type in a row find theirs without hashing.
     private var lastRowWriter: RowWriter?
+    /// The ids this writer replaced in class instances, to give back if the write fails.
+    private(set) var replacedIDs = ReplacedIDs()
 
     init(connection: Connection) {
         self.connection = connection
@@ -26,7 +28,7 @@ struct GraphWriter {
     private mutating func rowWriter<Record: ActiveRecord>(for type: Record.Type) throws -> RowWriter {
         let typeID = ObjectIdentifier(type)
         if let lastRowWriter, lastRowWriter.schema.typeID == typeID { return lastRowWriter }
-        let writer = try rowWriters[typeID] ?? RowWriter(schema: RecordSchema.of(type))
+        let writer = try rowWriters[typeID] ?? RowWriter(type)
         rowWriters[typeID] = writer
         lastRowWriter = writer
         return writer
@@ -40,12 +42,10 @@ struct GraphWriter {
             // Nothing to save first or to rebuild: the columns go straight into the statement.
             let statement = try writer.statement(kind, on: connection)
             try writer.encoder.encode(record, into: statement, kind: kind)
-            var result = record
-            result.id = try execute(statement, kind, id: record.id, schema: schema)
-            return result
+            return assigning(try execute(statement, kind, id: record.id, schema: schema), to: record, by: writer)
         }
 
-        let identity = Record.self is AnyClass ? ObjectIdentifier(record as AnyObject) : nil
+        let identity = writer.isClass ? ObjectIdentifier(record as AnyObject) : nil
         if let identity {
             if path.contains(identity) { throw RecordError.relationCycle(path: [schema.recordName, schema.recordName]) }
             path.append(identity)
@@ -82,12 +82,19 @@ struct GraphWriter {
             rebuilt[relation.key] = saved
         }
 
-        guard identity == nil else {
-            var result = record
-            result.id = id
-            return result
-        }
+        guard identity == nil else { return assigning(id, to: record, by: writer) }
         return try RecordDecoder(schema: schema, values: values, decoded: rebuilt).decode(Record.self)
+    }
+
+    /// The record with `id`. A class instance is changed in place, so the id it had is
+    /// kept in ``replacedIDs``.
+    private mutating func assigning<Record: ActiveRecord>(_ id: Int64, to record: Record, by writer: RowWriter) -> Record {
+        if writer.isClass, record.id != id {
+            replacedIDs.keep(record)
+        }
+        var result = record
+        result.id = id
+        return result
     }
 
     private mutating func saveAny(_ record: any ActiveRecord) throws -> any ActiveRecord {
@@ -134,6 +141,25 @@ struct GraphWriter {
                 + "VALUES (?, ?, ?)")
         for (position, child) in children.enumerated() {
             try insert.execute([parentID, child.id, position])
+        }
+    }
+}
+
+/// The ids a graph write replaced in class instances, which it changes in place (a
+/// struct's copy with new ids is simply discarded when the write fails).
+struct ReplacedIDs {
+    private var entries: [(record: any ActiveRecord, id: Int64?)] = []
+
+    /// Keeps the id `record` has before it is replaced.
+    mutating func keep(_ record: any ActiveRecord) {
+        entries.append((record, record.id))
+    }
+
+    /// Gives each instance back the id it had before the write.
+    func restore() {
+        for (record, id) in entries.reversed() {
+            var instance = record
+            instance.id = id
         }
     }
 }

@@ -118,7 +118,7 @@ final class RecordDecoder: Decoder {
         case .value:
             return try ColumnValueDecoder(value: value(at: index), column: column.name).decode(type)
         case .json:
-            return try RecordJSON.value(type, from: value(at: index), column: column.name)
+            return try RecordJSON.value(type, from: value(at: index), record: schema.recordName, column: column.name)
         case .belongsTo:
             throw RecordError.missingRelation(
                 record: schema.recordName, property: key, id: try? Int64?(databaseValue: value(at: index)))

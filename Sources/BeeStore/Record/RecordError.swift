@@ -21,6 +21,9 @@ public enum RecordError: Error, Sendable, Equatable, CustomStringConvertible {
     case noDatabase
     /// A dictionary or array holds values JSON cannot represent (such as a `Date`).
     case invalidJSONObject(String)
+    /// The column of a nested `Codable` property holds text that is not JSON, or JSON
+    /// that does not decode as the property's type (the reason says where and why).
+    case invalidStoredJSON(record: String, column: String, type: String, reason: String)
 
     /// One line naming the record, the property or the table, and what is wrong.
     public var description: String {
@@ -43,6 +46,8 @@ public enum RecordError: Error, Sendable, Equatable, CustomStringConvertible {
             "\(record).\(property) references a missing row (id \(id.map(String.init) ?? "NULL"))"
         case .invalidJSONObject(let type):
             "\(type) holds values that are not JSON (strings, numbers, booleans, null, arrays, dictionaries)"
+        case .invalidStoredJSON(let record, let column, let type, let reason):
+            "column \"\(column)\" of \(record) does not hold a JSON \(type): \(reason)"
         case .noDatabase:
             "no database given and no shared database open: call Database.openShared(path:) or pass one"
         }

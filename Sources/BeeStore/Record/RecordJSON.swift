@@ -35,14 +35,40 @@ enum RecordJSON {
         String(decoding: try makeEncoder().encode(value), as: UTF8.self)
     }
 
-    /// A nested value decoded from JSON text (or bytes).
-    static func value<T: Decodable>(_ type: T.Type, from value: Value, column: String) throws -> T {
+    /// A nested value of a `record` decoded from the JSON text (or bytes) of its column;
+    /// ``RecordError/invalidStoredJSON(record:column:type:reason:)`` when it is not JSON of that type.
+    static func value<T: Decodable>(_ type: T.Type, from value: Value, record: String, column: String) throws -> T {
         let data: Data
         switch value {
         case .text(let text): data = Data(text.utf8)
         case .blob(let bytes): data = bytes
         default: throw ConversionError.typeMismatch(expected: "JSON text", value: value, column: column)
         }
-        return try makeDecoder().decode(type, from: data)
+        do {
+            return try makeDecoder().decode(type, from: data)
+        } catch let error as DecodingError {
+            throw RecordError.invalidStoredJSON(
+                record: record, column: column, type: String(describing: type), reason: error.reason)
+        } catch let error as ConversionError {
+            // A date inside the value that is not one.
+            throw RecordError.invalidStoredJSON(
+                record: record, column: column, type: String(describing: type), reason: error.description)
+        }
+    }
+}
+
+extension DecodingError {
+    /// What is wrong, and where in the value when not at its top: one line.
+    fileprivate var reason: String {
+        let context: Context
+        switch self {
+        case .typeMismatch(_, let found), .valueNotFound(_, let found), .keyNotFound(_, let found),
+            .dataCorrupted(let found):
+            context = found
+        @unknown default:
+            return String(describing: self)
+        }
+        let path = context.codingPath.map { $0.intValue.map(String.init) ?? $0.stringValue }.joined(separator: ".")
+        return path.isEmpty ? context.debugDescription : "at \(path): \(context.debugDescription)"
     }
 }

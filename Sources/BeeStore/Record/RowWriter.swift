@@ -3,12 +3,15 @@
 final class RowWriter {
     let schema: RecordSchema
     let encoder: RecordEncoder
+    /// Whether the records are class instances, which a write changes in place.
+    let isClass: Bool
     /// By kind (its raw value).
     private var statements = [Statement?](repeating: nil, count: RecordSchema.RowStatement.allCases.count)
 
-    init(schema: RecordSchema) {
-        self.schema = schema
+    init<Record: ActiveRecord>(_ type: Record.Type) throws {
+        self.schema = try RecordSchema.of(type)
         self.encoder = RecordEncoder(schema: schema)
+        self.isClass = type is AnyClass
     }
 
     deinit {

@@ -5,15 +5,24 @@ enum SchemaSynchronizer {
     /// The schemas of the record types whose tables are up to date in one database.
     private final class Synchronized: @unchecked Sendable {
         // Read and written only under the database's layer-state lock.
+        /// Up to date for every connection.
         var schemas: [ObjectIdentifier: RecordSchema] = [:]
+        /// Brought up to date inside the writer's open transaction: only for it, until it commits.
+        var pending: [ObjectIdentifier: RecordSchema] = [:]
     }
+
+    private static let key = ObjectIdentifier(Synchronized.self)
 
     /// Brings the tables of `Record` up to date on `database`, unless already done.
     static func ensure<Record: ActiveRecord>(_ type: Record.Type, on database: Database) throws -> RecordSchema {
         let typeID = ObjectIdentifier(type)
-        let key = ObjectIdentifier(Synchronized.self)
         // One lookup for the common case: the type is in use in this database already.
         if let schema = database.layerState.withLock({ ($0[key] as? Synchronized)?.schemas[typeID] }) {
+            return schema
+        }
+        // Tables brought up to date inside a write transaction are only its own until it commits.
+        let writer = database.currentWriter
+        if writer != nil, let schema = database.layerState.withLock({ ($0[key] as? Synchronized)?.pending[typeID] }) {
             return schema
         }
         let schema = try RecordSchema.of(type)
@@ -29,12 +38,34 @@ enum SchemaSynchronizer {
                 _ = try synchronize(schema, database: database, connection: connection, apply: true, visited: &visited)
             }
         }
+        remember(schema, of: typeID, in: database, inTransactionOf: writer)
+        return schema
+    }
+
+    /// Records that the type's tables are up to date. Inside a transaction of the
+    /// thread's `writer`, only for that transaction until its outermost transaction
+    /// commits; forgotten if it, or the savepoint this ran in, rolls back: the tables it
+    /// created are gone with it.
+    private static func remember(
+        _ schema: RecordSchema, of typeID: ObjectIdentifier, in database: Database, inTransactionOf writer: Connection?
+    ) {
         database.layerState.withLock { state in
             let synchronized = state[key] as? Synchronized ?? Synchronized()
-            synchronized.schemas[typeID] = schema
+            synchronized.pending[typeID] = schema
             state[key] = synchronized
         }
-        return schema
+        let settle = { (committed: Bool) in
+            database.layerState.withLock { state in
+                guard let synchronized = state[key] as? Synchronized else { return }
+                synchronized.pending[typeID] = nil
+                if committed { synchronized.schemas[typeID] = schema }
+            }
+        }
+        if let writer {
+            writer.afterTransaction(settle)
+        } else {
+            settle(true)
+        }
     }
 
     /// Brings the tables up to date when `apply`, or only checks them (refusing unsafe
