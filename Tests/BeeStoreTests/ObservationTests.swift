@@ -101,11 +101,37 @@ struct ObservationTests {
         for n in 1...20 {
             try db.execute("INSERT INTO item VALUES (?)", [n])
         }
-        while recorder.all.last != 20 {
-            guard recorder.next() != nil else { break }
+        // Taken one by one until the last commit's value arrives (each wait has its
+        // deadline), then checked as one snapshot that no delivery can still change.
+        var delivered = [0]
+        while delivered.last != 20, let value = recorder.next() {
+            delivered.append(value)
         }
-        #expect(recorder.all == recorder.all.sorted())
-        #expect(recorder.all.last == 20)
+        #expect(delivered == delivered.sorted())
+        #expect(delivered.last == 20)
+        token.cancel()
+    }
+
+    @Test func aRolledBackSavepointNotifiesNoTableOnlyItChanged() throws {
+        let recorder = Recorder<Int>()
+        let token = observeCount(recorder)
+        #expect(recorder.next() == 0)
+        struct Abort: Error {}
+        try db.transaction { connection in
+            try connection.execute("INSERT INTO other VALUES (1)")
+            #expect(throws: Abort.self) {
+                try connection.transaction { inner in
+                    try inner.execute("INSERT INTO item VALUES (1)")
+                    throw Abort()
+                }
+            }
+        }
+        try db.transaction { connection in
+            try connection.transaction { inner in try inner.execute("INSERT INTO item VALUES (2)") }
+        }
+        // Deliveries come in commit order: a notification for the first transaction would
+        // come before this one, with the unchanged count 0.
+        #expect(recorder.next() == 1)
         token.cancel()
     }
 

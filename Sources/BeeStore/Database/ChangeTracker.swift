@@ -10,7 +10,9 @@ import Darwin
 
 /// Collects the tables a connection changes, through SQLite's update, commit and
 /// rollback hooks: changes accumulate during a transaction, move to ``committed`` when
-/// it commits, and are dropped when it rolls back.
+/// it commits, and are dropped when it rolls back. A savepoint of
+/// ``Connection/transaction(_:_:)`` that rolls back drops the changes made inside it
+/// (SQLite's hooks do not report savepoints).
 ///
 /// An authorizer turns off SQLite's truncate optimisation (a `DELETE` without `WHERE`
 /// that would otherwise bypass the update hook), so every deleted row is seen. Changes
@@ -18,6 +20,8 @@ import Darwin
 final class ChangeTracker {
     private var pending: Set<String> = []
     private var committed: Set<String> = []
+    /// ``pending`` as it was when each open savepoint began, innermost last.
+    private var savepointStarts: [Set<String>] = []
     /// The table or view a `DROP` being compiled removes: its deletion must not be ignored.
     private var droppedTable: String?
 
@@ -33,6 +37,7 @@ final class ChangeTracker {
             let tracker = Unmanaged<ChangeTracker>.fromOpaque(context).takeUnretainedValue()
             tracker.committed.formUnion(tracker.pending)
             tracker.pending.removeAll()
+            tracker.savepointStarts.removeAll()
             tracker.lastTable = [0]
             return 0
         }, context)
@@ -40,6 +45,7 @@ final class ChangeTracker {
             guard let context else { return }
             let tracker = Unmanaged<ChangeTracker>.fromOpaque(context).takeUnretainedValue()
             tracker.pending.removeAll()
+            tracker.savepointStarts.removeAll()
             tracker.lastTable = [0]
         }, context)
         sqlite3_set_authorizer(handle, { context, action, table, _, _, _ in
@@ -71,6 +77,21 @@ final class ChangeTracker {
             return SQLITE_IGNORE
         default:
             return SQLITE_OK
+        }
+    }
+
+    /// Called when a savepoint begins.
+    func savepointBegan() {
+        savepointStarts.append(pending)
+    }
+
+    /// Called when a savepoint is released or rolled back: rolled back, the tables only
+    /// it changed are forgotten. (A whole transaction's rollback already cleared them.)
+    func savepointEnded(rolledBack: Bool) {
+        guard let start = savepointStarts.popLast() else { return }
+        if rolledBack {
+            pending = start
+            lastTable = [0]
         }
     }
 

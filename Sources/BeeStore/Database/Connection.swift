@@ -248,16 +248,19 @@ extension Connection {
         let name = "beestore_savepoint_\(outcomeHandlers.count)"
         try execute("SAVEPOINT \(name)")
         outcomeHandlers.append([])
+        changeTracker?.savepointBegan()
         let result: T
         do {
             result = try body(self)
             try execute("RELEASE SAVEPOINT \(name)")
         } catch {
             finishTransaction("ROLLBACK TO SAVEPOINT \(name)")
+            changeTracker?.savepointEnded(rolledBack: true)
             if isInTransaction { try? execute("RELEASE SAVEPOINT \(name)") }
             endLevel(committed: false)
             throw error
         }
+        changeTracker?.savepointEnded(rolledBack: false)
         endLevel(committed: true)
         return result
     }
