@@ -405,6 +405,17 @@ import Testing
         #expect(try cache.value(forKey: "other") == bytes(100, 2))
     }
 
+    @Test func aWriteReplacesAFolderInPlaceOfItsValueFile() throws {
+        let cache = try openCache()
+        try cache.setValue(bytes(100), forKey: "key")
+        try FileManager.default.removeItem(at: valueFile(forKey: "key"))
+        try FileManager.default.createDirectory(
+            at: valueFile(forKey: "key").appendingPathComponent("inside"), withIntermediateDirectories: true)
+        try cache.setValue(bytes(100, 2), forKey: "key")
+        #expect(try cache.value(forKey: "key") == bytes(100, 2))
+        #expect(try cache.count == 1)
+    }
+
     @Test(arguments: ["size = 'abc'", "size = 1.5", "checksum = 7", "expires_at = 'tomorrow'", "inline_value = 3",
         "file_name = 5"])
     func anEntryWithAColumnOfTheWrongTypeIsAMissThatRemovesIt(damage: String) throws {

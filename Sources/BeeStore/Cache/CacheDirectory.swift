@@ -47,10 +47,15 @@ struct CacheDirectory: Sendable {
     }
 
     /// Moves a file from `tmp/` into `data/` as the value file of `key`, atomically
-    /// replacing any file there.
+    /// replacing any file there (a folder there is removed first).
     func moveIntoPlace(_ temporaryFile: URL, forKey key: String) throws {
         let destination = valueFile(forKey: key)
-        try check(rename(temporaryFile.path, destination.path), "move into place", destination)
+        var result = rename(temporaryFile.path, destination.path)
+        if result != 0, errno == EISDIR {
+            try removeValueFile(forKey: key)
+            result = rename(temporaryFile.path, destination.path)
+        }
+        try check(result, "move into place", destination)
     }
 
     /// Removes a file of `tmp/` if it is still there.
