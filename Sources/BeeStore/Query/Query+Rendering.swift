@@ -100,7 +100,7 @@ extension Query {
 
     /// The tables whose names qualify a column in this query: its own, then the joined ones.
     var scope: [String] {
-        joins.isEmpty ? [table] : [table] + joins.map(\.table)
+        joins.isEmpty ? [table] : [table] + joins.map(\.name)
     }
 
     func validateTable() throws {
@@ -176,6 +176,10 @@ extension Query {
         for join in joins {
             renderer.append(" \(join.kind) ")
             renderer.appendTable(join.table)
+            if let alias = join.alias {
+                renderer.append(" AS ")
+                renderer.appendIdentifier(alias)
+            }
             renderer.append(" ON ")
             switch join.condition {
             case .columns(let left, let right):

@@ -55,7 +55,12 @@ public struct Query: Filterable, Sendable {
     struct Join: Sendable {
         let kind: String
         let table: String
+        /// The name the joined table goes by in the query, when it is not its own.
+        var alias: String? = nil
         let condition: JoinCondition
+
+        /// The name that qualifies the joined table's columns.
+        var name: String { alias ?? table }
     }
 
     enum JoinCondition: Sendable {

@@ -1,25 +1,44 @@
-/// Fetches records with their relations, to any depth, with one query per relation
-/// and level (never one per parent): rows are loaded level by level into an identity
-/// map, then records are assembled from it. A record that would contain itself is
-/// refused with ``RecordError/relationCycle(path:)``.
+/// Fetches records with the relations a ``RelationInclusion`` loads, to any depth, with
+/// one query per relation and level (never one per parent): rows are loaded level by
+/// level into an identity map, then records are assembled from it. A record that would
+/// contain itself is refused with ``RecordError/relationCycle(path:)``.
 struct GraphLoader {
-    private struct RowKey: Hashable {
-        /// The record type whose table the row is in.
-        let type: ObjectIdentifier
-        let id: Int64
+    /// The children of one parent in one to-many relation.
+    private struct ChildrenKey: Hashable {
+        let parent: RecordIdentity
+        let relation: String
+    }
+
+    /// A record built for a place in the graph: records at places that load the same
+    /// relations are the same.
+    private struct BuiltKey: Hashable {
+        let row: RecordIdentity
+        let subtree: Set<String>
+    }
+
+    /// A level's records of one type at one path.
+    private struct Level {
+        let schema: RecordSchema
+        let path: String
+        let keys: [Value]
     }
 
     let connection: Connection
-    private var rows: [RowKey: [Value]] = [:]
-    private var links: [String: [Int64: [Int64]]] = [:]
-    private var built: [RowKey: any ActiveRecord] = [:]
-    private var path: [RowKey] = []
+    let inclusion: RelationInclusion
+    private var rows: [RecordIdentity: [Value]] = [:]
+    private var children: [ChildrenKey: [Value]] = [:]
+    /// The rows whose relations were loaded, for each set of relations loaded: a cycle of
+    /// required relations in the data stops there.
+    private var expanded: [Set<String>: Set<RecordIdentity>] = [:]
+    private var built: [BuiltKey: any ActiveRecord] = [:]
+    private var path: [RecordIdentity] = []
     /// The schemas met so far, by record type.
     private var schemas: [ObjectIdentifier: RecordSchema] = [:]
     private var decoders: [ObjectIdentifier: RecordDecoder] = [:]
 
-    init(connection: Connection) {
+    init(connection: Connection, inclusion: RelationInclusion) {
         self.connection = connection
+        self.inclusion = inclusion
     }
 
     /// The records selected by `statement` (whose columns are the schema's), with their relations.
@@ -27,96 +46,114 @@ struct GraphLoader {
         _ type: Record.Type, schema: RecordSchema, statement: SQLStatement
     ) throws -> [Record] {
         schemas[schema.typeID] = schema
-        let rootRows = try fetchRows(statement.sql, statement.statementArguments, columnCount: schema.columns.count)
-        var frontier: [(RecordSchema, [Int64])] = [(schema, register(rootRows, of: schema))]
+        let rootRows = try fetchRows(statement, columnCount: schema.columns.count)
+        let rootKeys = register(rootRows, of: schema)
+        var frontier = [Level(schema: schema, path: "", keys: rootKeys)]
         while !frontier.isEmpty {
-            var next: [(RecordSchema, [Int64])] = []
-            for (parent, ids) in frontier where !ids.isEmpty {
-                next += try loadBelongsTo(of: parent, ids: ids)
-                next += try loadHasMany(of: parent, ids: ids)
+            var next: [Level] = []
+            for level in frontier {
+                let keys = unexpanded(level)
+                guard !keys.isEmpty else { continue }
+                next += try loadBelongsTo(of: level.schema, at: level.path, keys: keys)
+                next += try loadToMany(of: level.schema, at: level.path, keys: keys)
             }
             frontier = next
         }
-        return try rootRows.map { values in
-            let id = try Int64(databaseValue: values[schema.primaryKeyIndex])
-            return try build(type, schema: schema, key: RowKey(type: schema.typeID, id: id))
+        return try rootKeys.map { key in
+            try build(type, schema: schema, key: RecordIdentity(type: schema.typeID, key: key), at: "")
         }
     }
 
-    private func fetchRows(_ sql: String, _ arguments: StatementArguments, columnCount: Int, skipping: Int = 0) throws -> [[Value]] {
-        let statement = try connection.cachedStatement(sql)
-        return try statement.run(arguments) {
+    /// The keys of a level whose relations at its path are not loaded yet.
+    private mutating func unexpanded(_ level: Level) -> [Value] {
+        let subtree = inclusion.subtree(below: level.path)
+        var done = expanded[subtree] ?? []
+        let keys = level.keys.filter { done.insert(RecordIdentity(type: level.schema.typeID, key: $0)).inserted }
+        expanded[subtree] = done
+        return keys
+    }
+
+    private func fetchRows(_ statement: SQLStatement, columnCount: Int) throws -> [[Value]] {
+        let prepared = try connection.cachedStatement(statement.sql)
+        return try prepared.run(statement.statementArguments) {
             var rows: [[Value]] = []
-            while try statement.step() {
-                rows.append((0..<Int32(skipping + columnCount)).map { statement.value(at: $0) })
+            while try prepared.step() {
+                rows.append((0..<Int32(columnCount)).map { prepared.value(at: $0) })
             }
             return rows
         }
     }
 
-    /// Adds rows to the identity map; returns the ids of those not seen before.
-    private mutating func register(_ newRows: [[Value]], of schema: RecordSchema, offset: Int = 0) -> [Int64] {
-        var fresh: [Int64] = []
-        for row in newRows {
-            guard case .integer(let id) = row[offset + schema.primaryKeyIndex] else { continue }
-            let key = RowKey(type: schema.typeID, id: id)
-            if rows[key] == nil {
-                // Only a new row is kept, without the columns before `offset`.
-                rows[key] = offset == 0 ? row : Array(row[offset...])
-                fresh.append(id)
+    /// Adds rows (their columns from `offset` on) to the identity map; returns their keys, in order.
+    private mutating func register(_ newRows: [[Value]], of schema: RecordSchema, offset: Int = 0) -> [Value] {
+        newRows.map { row in
+            let key = row[offset + schema.primaryKeyIndex]
+            let identity = RecordIdentity(type: schema.typeID, key: key)
+            if rows[identity] == nil {
+                rows[identity] = offset == 0 ? row : Array(row[offset...])
             }
+            return key
         }
-        return fresh
     }
 
-    private mutating func loadBelongsTo(of parent: RecordSchema, ids: [Int64]) throws -> [(RecordSchema, [Int64])] {
-        var loaded: [(RecordSchema, [Int64])] = []
+    private mutating func loadBelongsTo(of parent: RecordSchema, at path: String, keys: [Value]) throws -> [Level] {
+        var loaded: [Level] = []
         for (index, column) in parent.columns.enumerated() {
-            guard case .belongsTo(let targetType) = column.storage else { continue }
-            let target = try RecordSchema.of(dynamic: targetType)
-            var wanted: [Int64] = []
-            var seen: Set<Int64> = []
-            for id in ids {
-                guard case .integer(let foreignKey)? = rows[RowKey(type: parent.typeID, id: id)]?[index],
-                    rows[RowKey(type: target.typeID, id: foreignKey)] == nil, seen.insert(foreignKey).inserted
+            let relationPath = RelationInclusion.path(path, column.key)
+            guard case .belongsTo(let targetType) = column.storage,
+                inclusion.loads(relationPath, isOptional: column.isOptional)
+            else { continue }
+            let target = try schema(of: targetType)
+            var wanted: [Value] = []
+            var missing: [Value] = []
+            var seen: Set<Value> = []
+            for key in keys {
+                guard let foreignKey = rows[RecordIdentity(type: parent.typeID, key: key)]?[index], !foreignKey.isNull,
+                    seen.insert(foreignKey).inserted
                 else { continue }
                 wanted.append(foreignKey)
+                if rows[RecordIdentity(type: target.typeID, key: foreignKey)] == nil { missing.append(foreignKey) }
             }
-            guard !wanted.isEmpty else { continue }
-            let sql = "\(target.selectSQL) WHERE \(target.tableName.quotedIdentifier).\(target.primaryKey.name.quotedIdentifier) "
-                + "IN (SELECT value FROM json_each(?))"
-            let fetched = try fetchRows(sql, [Self.jsonArray(wanted)], columnCount: target.columns.count)
-            loaded.append((target, register(fetched, of: target)))
+            if !missing.isEmpty {
+                let statement = RelationStatements.rows(
+                    of: target.tableName, selection: target.selectionSQL, whereColumn: target.primaryKey.name, in: missing)
+                _ = register(try fetchRows(statement, columnCount: target.columns.count), of: target)
+            }
+            loaded.append(Level(schema: target, path: relationPath, keys: wanted))
         }
         return loaded
     }
 
-    private mutating func loadHasMany(of parent: RecordSchema, ids: [Int64]) throws -> [(RecordSchema, [Int64])] {
-        var loaded: [(RecordSchema, [Int64])] = []
-        for relation in parent.hasMany {
-            let child = try RecordSchema.of(dynamic: relation.target)
-            let link = relation.linkTable.quotedIdentifier
-            let parentColumn = "\(link).\(RecordSchema.linkParentColumn.quotedIdentifier)"
-            let sql = "SELECT \(parentColumn), \(child.selectionSQL) FROM \(link) JOIN \(child.tableName.quotedIdentifier) "
-                + "ON \(child.tableName.quotedIdentifier).\(child.primaryKey.name.quotedIdentifier) = "
-                + "\(link).\(RecordSchema.linkChildColumn.quotedIdentifier) "
-                + "WHERE \(parentColumn) IN (SELECT value FROM json_each(?)) "
-                + "ORDER BY \(parentColumn), \(link).\(RecordSchema.linkPositionColumn.quotedIdentifier)"
-            let fetched = try fetchRows(sql, [Self.jsonArray(ids)], columnCount: child.columns.count, skipping: 1)
-            var children: [Int64: [Int64]] = Dictionary(uniqueKeysWithValues: ids.map { ($0, []) })
-            for row in fetched {
-                guard case .integer(let parentID) = row[0], case .integer(let childID) = row[1 + child.primaryKeyIndex]
-                else { continue }
-                children[parentID, default: []].append(childID)
+    private mutating func loadToMany(of parent: RecordSchema, at path: String, keys: [Value]) throws -> [Level] {
+        var loaded: [Level] = []
+        for relation in parent.toMany {
+            let relationPath = RelationInclusion.path(path, relation.key)
+            guard inclusion.loads(relationPath, isOptional: relation.isOptional) else { continue }
+            let child = try schema(of: relation.target)
+            let statement: SQLStatement
+            switch relation.kind {
+            case .foreignKey(let declared):
+                statement = RelationStatements.children(
+                    of: child.tableName, selection: child.selectionSQL,
+                    foreignKey: try parent.foreignKey(of: relation, declared: declared),
+                    primaryKey: child.primaryKey.name, parents: keys)
+            case .manyToMany(let link):
+                statement = RelationStatements.linkedChildren(
+                    through: link, child: child.tableName, selection: child.selectionSQL,
+                    primaryKey: child.primaryKey.name, parents: keys)
             }
-            links[relation.linkTable, default: [:]].merge(children) { _, new in new }
-            loaded.append((child, register(fetched, of: child, offset: 1)))
+            let fetched = try fetchRows(statement, columnCount: 1 + child.columns.count)
+            let childKeys = register(fetched, of: child, offset: 1)
+            for key in keys {
+                children[ChildrenKey(parent: RecordIdentity(type: parent.typeID, key: key), relation: relation.key)] = []
+            }
+            for (row, childKey) in zip(fetched, childKeys) {
+                let parentKey = ChildrenKey(parent: RecordIdentity(type: parent.typeID, key: row[0]), relation: relation.key)
+                children[parentKey, default: []].append(childKey)
+            }
+            loaded.append(Level(schema: child, path: relationPath, keys: childKeys))
         }
         return loaded
-    }
-
-    private mutating func buildAny(_ type: any ActiveRecord.Type, key: RowKey) throws -> any ActiveRecord {
-        try build(type, schema: schema(of: type), key: key)
     }
 
     /// The schema of a related record type, looked up once per load.
@@ -127,42 +164,62 @@ struct GraphLoader {
         return schema
     }
 
-    private mutating func build<Record: ActiveRecord>(_ type: Record.Type, schema: RecordSchema, key: RowKey) throws -> Record {
+    private mutating func build<Record: ActiveRecord>(
+        _ type: Record.Type, schema: RecordSchema, key: RecordIdentity, at recordPath: String
+    ) throws -> Record {
         if path.contains(key) {
-            throw RecordError.relationCycle(path: (path + [key]).map { "\(schemas[$0.type]?.tableName ?? "?")#\($0.id)" })
+            throw RecordError.relationCycle(path: (path + [key]).map { "\(schemas[$0.type]?.tableName ?? "?")#\($0.key)" })
         }
-        if let record = built[key] as? Record {
+        let builtKey = BuiltKey(row: key, subtree: inclusion.subtree(below: recordPath))
+        if let record = built[builtKey] as? Record {
             return record
         }
-        guard let values = rows[key] else { throw RecordError.notFound(record: schema.recordName, id: key.id) }
+        guard let values = rows[key] else { throw RecordError.notFound(record: schema.recordName, id: key.key) }
         path.append(key)
         defer { path.removeLast() }
         var relations: [String: Any] = [:]
         for (index, column) in schema.columns.enumerated() {
-            guard case .belongsTo(let target) = column.storage, case .integer(let foreignKey) = values[index] else { continue }
-            let targetKey = RowKey(type: ObjectIdentifier(target), id: foreignKey)
+            let relationPath = RelationInclusion.path(recordPath, column.key)
+            guard case .belongsTo(let target) = column.storage, inclusion.loads(relationPath, isOptional: column.isOptional)
+            else { continue }
+            let targetKey = RecordIdentity(type: ObjectIdentifier(target), key: values[index])
             if rows[targetKey] != nil {
-                relations[column.key] = try buildAny(target, key: targetKey)
+                relations[column.key] = try buildAny(target, key: targetKey, at: relationPath)
             }
         }
-        for relation in schema.hasMany {
-            let childType = ObjectIdentifier(relation.target)
-            let childIDs = links[relation.linkTable]?[key.id] ?? []
-            relations[relation.key] = try buildArray(of: relation.target, ids: childIDs, type: childType)
+        for relation in schema.toMany {
+            let relationPath = RelationInclusion.path(recordPath, relation.key)
+            guard inclusion.loads(relationPath, isOptional: relation.isOptional) else { continue }
+            let childKeys = children[ChildrenKey(parent: key, relation: relation.key)] ?? []
+            let built = try buildArray(of: relation.target, keys: childKeys, at: relationPath)
+            if relation.isToOne {
+                if let first = built.records.first { relations[relation.key] = first }
+            } else {
+                relations[relation.key] = built.array
+            }
         }
         let decoder = decoder(for: schema)
-        decoder.load(values: values, decoded: relations)
+        decoder.load(values: values, relations: relations)
         let record = try decoder.decode(type)
-        built[key] = record
+        built[builtKey] = record
         return record
     }
 
+    private mutating func buildAny(_ type: any ActiveRecord.Type, key: RecordIdentity, at path: String) throws -> any ActiveRecord {
+        try build(type, schema: schema(of: type), key: key, at: path)
+    }
+
     /// Children as a typed array (`[Comment]`, not `[any ActiveRecord]`), so that the
-    /// parent's decoder takes it without converting each element.
-    private mutating func buildArray(of type: any ActiveRecord.Type, ids: [Int64], type typeID: ObjectIdentifier) throws -> Any {
-        func build<Child: ActiveRecord>(_ childType: Child.Type) throws -> Any {
+    /// parent's decoder takes it without converting each element, and as records.
+    private mutating func buildArray(
+        of type: any ActiveRecord.Type, keys: [Value], at path: String
+    ) throws -> (array: Any, records: [any ActiveRecord]) {
+        func build<Child: ActiveRecord>(_ childType: Child.Type) throws -> (array: Any, records: [any ActiveRecord]) {
             let schema = try schema(of: childType)
-            return try ids.map { try self.build(childType, schema: schema, key: RowKey(type: typeID, id: $0)) }
+            let typed = try keys.map {
+                try self.build(childType, schema: schema, key: RecordIdentity(type: schema.typeID, key: $0), at: path)
+            }
+            return (typed, typed)
         }
         return try build(type)
     }
@@ -174,9 +231,5 @@ struct GraphLoader {
         let decoder = RecordDecoder(schema: schema)
         decoders[schema.typeID] = decoder
         return decoder
-    }
-
-    private static func jsonArray(_ ids: [Int64]) -> String {
-        "[" + ids.map(String.init).joined(separator: ",") + "]"
     }
 }

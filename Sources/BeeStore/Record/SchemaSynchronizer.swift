@@ -75,7 +75,7 @@ enum SchemaSynchronizer {
     ) throws -> Bool {
         guard visited.insert(schema.tableName.lowercased()).inserted else { return false }
         var changed = false
-        var targets: [any ActiveRecord.Type] = schema.hasMany.map(\.target)
+        var targets: [any ActiveRecord.Type] = schema.toMany.map(\.target)
         for column in schema.columns {
             if case .belongsTo(let target) = column.storage { targets.append(target) }
         }
@@ -85,7 +85,7 @@ enum SchemaSynchronizer {
                 changed = true
             }
         }
-        let existing = try connection.fetchAll("SELECT name, type FROM pragma_table_info(?)", [schema.tableName])
+        let existing = try declaredColumns(of: schema.tableName, connection)
         if existing.isEmpty {
             changed = true
             if apply {
@@ -94,34 +94,71 @@ enum SchemaSynchronizer {
         } else if try addMissingColumns(schema, existing: existing, database: database, connection: connection, apply: apply) {
             changed = true
         }
-        for relation in schema.hasMany {
-            let exists = try connection.fetchValue(
-                Bool.self, "SELECT count(*) FROM sqlite_master WHERE type = 'table' AND name = ?", [relation.linkTable]) ?? false
-            guard !exists else { continue }
-            changed = true
-            if apply {
-                let target = try RecordSchema.of(dynamic: relation.target)
-                try execute(try linkTableDefinition(relation, parent: schema, child: target, database: database)
-                    .createStatements(ifNotExists: true), connection)
+        for relation in schema.toMany {
+            let child = try RecordSchema.of(dynamic: relation.target)
+            switch relation.kind {
+            case .foreignKey(let declared):
+                let foreignKey = try schema.foreignKey(of: relation, declared: declared)
+                if try addForeignKey(foreignKey, to: child, parent: schema, database: database, connection: connection, apply: apply) {
+                    changed = true
+                }
+            case .manyToMany(let link):
+                guard try declaredColumns(of: link.table, connection).isEmpty else { continue }
+                changed = true
+                if apply {
+                    try execute(try joinTableDefinition(link, parent: schema, child: child, database: database)
+                        .createStatements(ifNotExists: true), connection)
+                }
             }
         }
         return changed
     }
 
-    /// Adds the columns the table lacks (when `apply`); returns whether any is missing.
-    private static func addMissingColumns(
-        _ schema: RecordSchema, existing: [Row], database: Database, connection: Connection, apply: Bool
-    ) throws -> Bool {
+    /// The declared type of each column of `table`, by lowercased name; empty when the
+    /// table does not exist.
+    private static func declaredColumns(of table: String, _ connection: Connection) throws -> [String: String] {
         var declared: [String: String] = [:]
-        for row in existing {
+        for row in try connection.fetchAll("SELECT name, type FROM pragma_table_info(?)", [table]) {
             declared[try row.decode(String.self, at: 0).lowercased()] = try row.decode(String.self, at: 1)
         }
+        return declared
+    }
+
+    /// Adds the column `foreignKey` to the child's table when it lacks it (when `apply`),
+    /// pointing at the parent; returns whether it is missing. A mapped table is never
+    /// altered: a missing foreign key there is ``RecordError/missingColumns(table:columns:)``.
+    private static func addForeignKey(
+        _ foreignKey: String, to child: RecordSchema, parent: RecordSchema, database: Database, connection: Connection,
+        apply: Bool
+    ) throws -> Bool {
+        let existing = try declaredColumns(of: child.tableName, connection)
+        guard existing[foreignKey.lowercased()] == nil else { return false }
+        if child.isMapped && !existing.isEmpty {
+            throw RecordError.missingColumns(table: child.tableName, columns: [foreignKey])
+        }
+        if apply {
+            let definition = TableDefinition(database: database, name: child.tableName)
+                .field(foreignKey, parent.primaryKey.type)
+                .references(parent.tableName, column: parent.primaryKey.name, onDelete: .setNull)
+                .index(on: foreignKey)
+            try execute(try definition.addColumnStatements(), connection)
+        }
+        return true
+    }
+
+    /// Adds the columns the table lacks (when `apply`); returns whether any is missing.
+    /// A mapped table is never altered: missing columns are ``RecordError/missingColumns(table:columns:)``.
+    private static func addMissingColumns(
+        _ schema: RecordSchema, existing declared: [String: String], database: Database, connection: Connection,
+        apply: Bool
+    ) throws -> Bool {
         var missing: [RecordSchema.Column] = []
         for column in schema.columns {
             guard let type = declared[column.name.lowercased()] else {
                 missing.append(column)
                 continue
             }
+            if case .belongsTo = column.storage { continue }  // typed as the target's key
             if !Affinity(declaredType: type).accepts(column.type) {
                 throw RecordError.columnTypeChanged(
                     table: schema.tableName, column: column.name, existing: type.isEmpty ? "untyped" : type,
@@ -129,13 +166,16 @@ enum SchemaSynchronizer {
             }
         }
         guard !missing.isEmpty else { return false }
+        if schema.isMapped {
+            throw RecordError.missingColumns(table: schema.tableName, columns: missing.map(\.name))
+        }
         let isEmpty = try connection.fetchValue(Int.self, "SELECT count(*) FROM (SELECT 1 FROM \(schema.tableName.quotedIdentifier) LIMIT 1)") == 0
         if let required = missing.first(where: { !$0.isOptional }), !isEmpty {
             throw RecordError.requiredColumnOnNonEmptyTable(table: schema.tableName, column: required.name)
         }
         var definition = TableDefinition(database: database, name: schema.tableName)
         for column in missing {
-            definition = define(column, in: definition)
+            definition = try define(column, in: definition)
             if !column.isOptional {
                 // SQLite adds a NOT NULL column only with a default; the table is empty.
                 definition = definition.defaultValue(column.type.zeroValue)
@@ -151,33 +191,40 @@ enum SchemaSynchronizer {
         var definition = TableDefinition(database: database, name: schema.tableName)
         for (index, column) in schema.columns.enumerated() {
             definition = index == schema.primaryKeyIndex
-                ? definition.field(column.name, .integer).primaryKey()
-                : define(column, in: definition)
+                // SQLite lets a non-integer primary key hold NULL unless told otherwise.
+                ? (column.type == .integer
+                    ? definition.field(column.name, .integer).primaryKey()
+                    : definition.field(column.name, column.type).primaryKey().notNull())
+                : try define(column, in: definition)
         }
         return definition
     }
 
-    private static func define(_ column: RecordSchema.Column, in definition: TableDefinition) -> TableDefinition {
-        var definition = definition.field(column.name, column.type)
-        if !column.isOptional { definition = definition.notNull() }
-        if case .belongsTo(let target) = column.storage, let targetSchema = try? RecordSchema.of(dynamic: target) {
-            definition = definition.references(
-                targetSchema.tableName, column: targetSchema.primaryKey.name, onDelete: column.isOptional ? .setNull : nil)
+    private static func define(_ column: RecordSchema.Column, in definition: TableDefinition) throws -> TableDefinition {
+        guard case .belongsTo(let target) = column.storage else {
+            let definition = definition.field(column.name, column.type)
+            return column.isOptional ? definition : definition.notNull()
         }
-        return definition
+        let targetSchema = try RecordSchema.of(dynamic: target)
+        var field = definition.field(column.name, targetSchema.primaryKey.type)
+        if !column.isOptional { field = field.notNull() }
+        return field.references(
+            targetSchema.tableName, column: targetSchema.primaryKey.name, onDelete: column.isOptional ? .setNull : nil)
     }
 
-    private static func linkTableDefinition(
-        _ relation: RecordSchema.HasMany, parent: RecordSchema, child: RecordSchema, database: Database
+    private static func joinTableDefinition(
+        _ link: JoinTableColumns, parent: RecordSchema, child: RecordSchema, database: Database
     ) -> TableDefinition {
-        TableDefinition(database: database, name: relation.linkTable)
-            .field(RecordSchema.linkParentColumn, .integer).notNull()
+        let definition = TableDefinition(database: database, name: link.table)
+            .field(link.parentColumn, parent.primaryKey.type).notNull()
             .references(parent.tableName, column: parent.primaryKey.name, onDelete: .cascade)
-            .field(RecordSchema.linkChildColumn, .integer).notNull()
+            .field(link.childColumn, child.primaryKey.type).notNull()
             .references(child.tableName, column: child.primaryKey.name, onDelete: .cascade)
-            .field(RecordSchema.linkPositionColumn, .integer).notNull()
-            .primaryKey(RecordSchema.linkParentColumn, RecordSchema.linkPositionColumn)
-            .index(on: RecordSchema.linkChildColumn)
+            .index(on: link.childColumn)
+        guard let position = link.positionColumn else {
+            return definition.primaryKey(link.parentColumn, link.childColumn)
+        }
+        return definition.field(position, .integer).notNull().primaryKey(link.parentColumn, position)
     }
 
     private static func execute(_ statements: [SQLStatement], _ connection: Connection) throws {
