@@ -31,7 +31,8 @@ struct GraphLoader {
     /// required relations in the data stops there.
     private var expanded: [Set<String>: Set<RecordIdentity>] = [:]
     private var built: [BuiltKey: any ActiveRecord] = [:]
-    private var path: [RecordIdentity] = []
+    /// The records being built, outermost first.
+    private var path: [BuiltKey] = []
     /// The schemas met so far, by record type.
     private var schemas: [ObjectIdentifier: RecordSchema] = [:]
     private var decoders: [ObjectIdentifier: RecordDecoder] = [:]
@@ -167,15 +168,18 @@ struct GraphLoader {
     private mutating func build<Record: ActiveRecord>(
         _ type: Record.Type, schema: RecordSchema, key: RecordIdentity, at recordPath: String
     ) throws -> Record {
-        if path.contains(key) {
-            throw RecordError.relationCycle(path: (path + [key]).map { "\(schemas[$0.type]?.tableName ?? "?")#\($0.key)" })
-        }
         let builtKey = BuiltKey(row: key, subtree: inclusion.subtree(below: recordPath))
+        // The same row loading the same relations again: only required relations lead
+        // there, and the record would contain itself.
+        if path.contains(builtKey) {
+            throw RecordError.relationCycle(
+                path: (path + [builtKey]).map { "\(schemas[$0.row.type]?.tableName ?? "?")#\($0.row.key)" })
+        }
         if let record = built[builtKey] as? Record {
             return record
         }
         guard let values = rows[key] else { throw RecordError.notFound(record: schema.recordName, id: key.key) }
-        path.append(key)
+        path.append(builtKey)
         defer { path.removeLast() }
         var relations: [String: Any] = [:]
         for (index, column) in schema.columns.enumerated() {
