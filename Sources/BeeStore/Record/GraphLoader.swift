@@ -2,39 +2,49 @@
 /// one query per relation and level (never one per parent): rows are loaded level by
 /// level into an identity map, then records are assembled from it. A record that would
 /// contain itself is refused with ``RecordError/relationCycle(path:)``.
+///
+/// What to load is worked out once per fetch as a ``LoadPlan``, so that the per-record
+/// work looks up nothing by name.
 struct GraphLoader {
-    /// The children of one parent in one to-many relation.
+    /// The children of one parent (a row of a plan node) in one to-many relation.
     private struct ChildrenKey: Hashable {
-        let parent: RecordIdentity
-        let relation: String
+        let node: Int
+        let relation: Int
+        let parent: Value
     }
 
-    /// A record built for a place in the graph: records at places that load the same
-    /// relations are the same.
+    /// A to-many relation of a plan node.
+    private struct LeafKey: Hashable {
+        let node: Int
+        let relation: Int
+    }
+
+    /// A row built as the record of a plan node.
     private struct BuiltKey: Hashable {
-        let row: RecordIdentity
-        let subtree: Set<String>
+        let node: Int
+        let key: Value
     }
 
-    /// A level's records of one type at one path.
+    /// A level's rows of one plan node.
     private struct Level {
-        let schema: RecordSchema
-        let path: String
+        let node: Int
         let keys: [Value]
     }
 
     let connection: Connection
     let inclusion: RelationInclusion
+    private var plan = LoadPlan()
     private var rows: [RecordIdentity: [Value]] = [:]
     private var children: [ChildrenKey: [Value]] = [:]
-    /// The rows whose relations were loaded, for each set of relations loaded: a cycle of
-    /// required relations in the data stops there.
-    private var expanded: [Set<String>: Set<RecordIdentity>] = [:]
+    /// The rows of each plan node whose relations were loaded: a circle in the data
+    /// stops there.
+    private var expanded: [Set<Value>] = []
     private var built: [BuiltKey: any ActiveRecord] = [:]
+    /// The records of to-many relations whose children load nothing further, decoded as
+    /// their rows are stepped, by parent: typed arrays (`[Child]`), and the empty one.
+    private var leafChildren: [LeafKey: (byParent: [Value: Any], empty: Any)] = [:]
     /// The records being built, outermost first.
     private var path: [BuiltKey] = []
-    /// The schemas met so far, by record type.
-    private var schemas: [ObjectIdentifier: RecordSchema] = [:]
     private var decoders: [ObjectIdentifier: RecordDecoder] = [:]
 
     init(connection: Connection, inclusion: RelationInclusion) {
@@ -46,32 +56,22 @@ struct GraphLoader {
     mutating func load<Record: ActiveRecord>(
         _ type: Record.Type, schema: RecordSchema, statement: SQLStatement
     ) throws -> [Record] {
-        schemas[schema.typeID] = schema
+        let root = try plan.node(for: type, at: "", inclusion: inclusion)
+        expanded = Array(repeating: [], count: plan.nodes.count)
         let rootRows = try fetchRows(statement, columnCount: schema.columns.count)
         let rootKeys = register(rootRows, of: schema)
-        var frontier = [Level(schema: schema, path: "", keys: rootKeys)]
+        var frontier = [Level(node: root, keys: rootKeys)]
         while !frontier.isEmpty {
             var next: [Level] = []
             for level in frontier {
-                let keys = unexpanded(level)
+                let keys = level.keys.filter { expanded[level.node].insert($0).inserted }
                 guard !keys.isEmpty else { continue }
-                next += try loadBelongsTo(of: level.schema, at: level.path, keys: keys)
-                next += try loadToMany(of: level.schema, at: level.path, keys: keys)
+                next += try loadBelongsTo(of: level.node, keys: keys)
+                next += try loadToMany(of: level.node, keys: keys)
             }
             frontier = next
         }
-        return try rootKeys.map { key in
-            try build(type, schema: schema, key: RecordIdentity(type: schema.typeID, key: key), at: "")
-        }
-    }
-
-    /// The keys of a level whose relations at its path are not loaded yet.
-    private mutating func unexpanded(_ level: Level) -> [Value] {
-        let subtree = inclusion.subtree(below: level.path)
-        var done = expanded[subtree] ?? []
-        let keys = level.keys.filter { done.insert(RecordIdentity(type: level.schema.typeID, key: $0)).inserted }
-        expanded[subtree] = done
-        return keys
+        return try rootKeys.map { key in try build(type, node: root, key: key) }
     }
 
     private func fetchRows(_ statement: SQLStatement, columnCount: Int) throws -> [[Value]] {
@@ -97,14 +97,11 @@ struct GraphLoader {
         }
     }
 
-    private mutating func loadBelongsTo(of parent: RecordSchema, at path: String, keys: [Value]) throws -> [Level] {
+    private mutating func loadBelongsTo(of node: Int, keys: [Value]) throws -> [Level] {
+        let parent = plan.nodes[node].schema
         var loaded: [Level] = []
-        for (index, column) in parent.columns.enumerated() {
-            let relationPath = RelationInclusion.path(path, column.key)
-            guard case .belongsTo(let targetType) = column.storage,
-                inclusion.loads(relationPath, isOptional: column.isOptional)
-            else { continue }
-            let target = try schema(of: targetType)
+        for (index, targetNode) in plan.nodes[node].belongsTo {
+            let target = plan.nodes[targetNode].schema
             var wanted: [Value] = []
             var missing: [Value] = []
             var seen: Set<Value> = []
@@ -120,17 +117,17 @@ struct GraphLoader {
                     of: target.tableName, selection: target.selectionSQL, whereColumn: target.primaryKey.name, in: missing)
                 _ = register(try fetchRows(statement, columnCount: target.columns.count), of: target)
             }
-            loaded.append(Level(schema: target, path: relationPath, keys: wanted))
+            loaded.append(Level(node: targetNode, keys: wanted))
         }
         return loaded
     }
 
-    private mutating func loadToMany(of parent: RecordSchema, at path: String, keys: [Value]) throws -> [Level] {
+    private mutating func loadToMany(of node: Int, keys: [Value]) throws -> [Level] {
+        let parent = plan.nodes[node].schema
         var loaded: [Level] = []
-        for relation in parent.toMany {
-            let relationPath = RelationInclusion.path(path, relation.key)
-            guard inclusion.loads(relationPath, isOptional: relation.isOptional) else { continue }
-            let child = try schema(of: relation.target)
+        for (relationIndex, childNode) in plan.nodes[node].toMany {
+            let relation = parent.toMany[relationIndex]
+            let child = plan.nodes[childNode].schema
             let statement: SQLStatement
             switch relation.kind {
             case .foreignKey(let declared):
@@ -143,63 +140,100 @@ struct GraphLoader {
                     through: link, child: child.tableName, selection: child.selectionSQL,
                     primaryKey: child.primaryKey.name, parents: keys)
             }
+            let planned = plan.nodes[childNode]
+            if planned.belongsTo.isEmpty && planned.toMany.isEmpty {
+                leafChildren[LeafKey(node: node, relation: relationIndex)] = try decodeLeaves(
+                    of: planned.type, schema: child, statement: statement)
+                continue
+            }
             let fetched = try fetchRows(statement, columnCount: 1 + child.columns.count)
             let childKeys = register(fetched, of: child, offset: 1)
             for key in keys {
-                children[ChildrenKey(parent: RecordIdentity(type: parent.typeID, key: key), relation: relation.key)] = []
+                children[ChildrenKey(node: node, relation: relationIndex, parent: key)] = []
             }
             for (row, childKey) in zip(fetched, childKeys) {
-                let parentKey = ChildrenKey(parent: RecordIdentity(type: parent.typeID, key: row[0]), relation: relation.key)
-                children[parentKey, default: []].append(childKey)
+                children[ChildrenKey(node: node, relation: relationIndex, parent: row[0]), default: []].append(childKey)
             }
-            loaded.append(Level(schema: child, path: relationPath, keys: childKeys))
+            loaded.append(Level(node: childNode, keys: childKeys))
         }
         return loaded
     }
 
-    /// The schema of a related record type, looked up once per load.
-    private mutating func schema(of type: any ActiveRecord.Type) throws -> RecordSchema {
-        if let schema = schemas[ObjectIdentifier(type)] { return schema }
-        let schema = try RecordSchema.of(dynamic: type)
-        schemas[schema.typeID] = schema
-        return schema
+    /// Decodes children that load no relation of their own straight from the rows of
+    /// `statement` (their parent's key first, then their columns), grouped by parent.
+    private func decodeLeaves(
+        of type: any ActiveRecord.Type, schema: RecordSchema, statement: SQLStatement
+    ) throws -> (byParent: [Value: Any], empty: Any) {
+        func decode<Child: ActiveRecord>(_ childType: Child.Type) throws -> (byParent: [Value: Any], empty: Any) {
+            let prepared = try connection.cachedStatement(statement.sql)
+            let decoder = RecordDecoder(schema: schema, statement: prepared, offset: 1)
+            var byParent: [Value: Any] = [:]
+            // Rows come grouped by parent: one array per parent, stored when the next begins.
+            var parent = Value.null
+            var siblings: [Child] = []
+            try prepared.run(statement.statementArguments) {
+                try decoder.keepingContainer {
+                    while try prepared.step() {
+                        let rowParent = prepared.value(at: 0)
+                        if rowParent != parent {
+                            if !siblings.isEmpty { byParent[parent] = siblings }
+                            parent = rowParent
+                            siblings = []
+                        }
+                        siblings.append(try decoder.decode(childType))
+                    }
+                }
+            }
+            if !siblings.isEmpty { byParent[parent] = siblings }
+            return (byParent, [Child]())
+        }
+        return try decode(type)
     }
 
-    private mutating func build<Record: ActiveRecord>(
-        _ type: Record.Type, schema: RecordSchema, key: RecordIdentity, at recordPath: String
-    ) throws -> Record {
-        let builtKey = BuiltKey(row: key, subtree: inclusion.subtree(below: recordPath))
+    private mutating func build<Record: ActiveRecord>(_ type: Record.Type, node: Int, key: Value) throws -> Record {
+        let builtKey = BuiltKey(node: node, key: key)
         // The same row loading the same relations again: only required relations lead
         // there, and the record would contain itself.
         if path.contains(builtKey) {
             throw RecordError.relationCycle(
-                path: (path + [builtKey]).map { "\(schemas[$0.row.type]?.tableName ?? "?")#\($0.row.key)" })
+                path: (path + [builtKey]).map { "\(plan.nodes[$0.node].schema.tableName)#\($0.key)" })
         }
         if let record = built[builtKey] as? Record {
             return record
         }
-        guard let values = rows[key] else { throw RecordError.notFound(record: schema.recordName, id: key.key) }
-        path.append(builtKey)
-        defer { path.removeLast() }
-        var relations: [String: Any] = [:]
-        for (index, column) in schema.columns.enumerated() {
-            let relationPath = RelationInclusion.path(recordPath, column.key)
-            guard case .belongsTo(let target) = column.storage, inclusion.loads(relationPath, isOptional: column.isOptional)
-            else { continue }
-            let targetKey = RecordIdentity(type: ObjectIdentifier(target), key: values[index])
-            if rows[targetKey] != nil {
-                relations[column.key] = try buildAny(target, key: targetKey, at: relationPath)
-            }
+        let planned = plan.nodes[node]
+        let schema = planned.schema
+        guard let values = rows[RecordIdentity(type: schema.typeID, key: key)] else {
+            throw RecordError.notFound(record: schema.recordName, id: key)
         }
-        for relation in schema.toMany {
-            let relationPath = RelationInclusion.path(recordPath, relation.key)
-            guard inclusion.loads(relationPath, isOptional: relation.isOptional) else { continue }
-            let childKeys = children[ChildrenKey(parent: key, relation: relation.key)] ?? []
-            let built = try buildArray(of: relation.target, keys: childKeys, at: relationPath)
-            if relation.isToOne {
-                if let first = built.records.first { relations[relation.key] = first }
-            } else {
-                relations[relation.key] = built.array
+        var relations: [String: Any] = [:]
+        if !planned.belongsTo.isEmpty || !planned.toMany.isEmpty {
+            path.append(builtKey)
+            defer { path.removeLast() }
+            for (index, targetNode) in planned.belongsTo where !values[index].isNull {
+                let target = plan.nodes[targetNode]
+                if rows[RecordIdentity(type: target.schema.typeID, key: values[index])] != nil {
+                    relations[schema.columns[index].key] = try buildAny(target.type, node: targetNode, key: values[index])
+                }
+            }
+            for (relationIndex, childNode) in planned.toMany {
+                let relation = schema.toMany[relationIndex]
+                if let leaves = leafChildren[LeafKey(node: node, relation: relationIndex)] {
+                    let array = leaves.byParent[key] ?? leaves.empty
+                    if relation.isToOne {
+                        if let first = (array as? any RecordArray)?.records.first { relations[relation.key] = first }
+                    } else {
+                        relations[relation.key] = array
+                    }
+                    continue
+                }
+                let childKeys = children[ChildrenKey(node: node, relation: relationIndex, parent: key)] ?? []
+                let built = try buildArray(of: relation.target, keys: childKeys, node: childNode)
+                if relation.isToOne {
+                    if let first = built.records.first { relations[relation.key] = first }
+                } else {
+                    relations[relation.key] = built.array
+                }
             }
         }
         let decoder = decoder(for: schema)
@@ -209,20 +243,17 @@ struct GraphLoader {
         return record
     }
 
-    private mutating func buildAny(_ type: any ActiveRecord.Type, key: RecordIdentity, at path: String) throws -> any ActiveRecord {
-        try build(type, schema: schema(of: type), key: key, at: path)
+    private mutating func buildAny(_ type: any ActiveRecord.Type, node: Int, key: Value) throws -> any ActiveRecord {
+        try build(type, node: node, key: key)
     }
 
     /// Children as a typed array (`[Comment]`, not `[any ActiveRecord]`), so that the
     /// parent's decoder takes it without converting each element, and as records.
     private mutating func buildArray(
-        of type: any ActiveRecord.Type, keys: [Value], at path: String
+        of type: any ActiveRecord.Type, keys: [Value], node: Int
     ) throws -> (array: Any, records: [any ActiveRecord]) {
         func build<Child: ActiveRecord>(_ childType: Child.Type) throws -> (array: Any, records: [any ActiveRecord]) {
-            let schema = try schema(of: childType)
-            let typed = try keys.map {
-                try self.build(childType, schema: schema, key: RecordIdentity(type: schema.typeID, key: $0), at: path)
-            }
+            let typed = try keys.map { try self.build(childType, node: node, key: $0) }
             return (typed, typed)
         }
         return try build(type)
@@ -235,5 +266,50 @@ struct GraphLoader {
         let decoder = RecordDecoder(schema: schema)
         decoders[schema.typeID] = decoder
         return decoder
+    }
+}
+
+/// The relations a fetch loads, as a graph of nodes: one per record type and set of
+/// included relations below it, each naming the nodes its loaded relations lead to.
+struct LoadPlan {
+    struct Node {
+        let type: any ActiveRecord.Type
+        let schema: RecordSchema
+        /// Loaded belongs-to relations: the column's index and the target's node.
+        var belongsTo: [(column: Int, node: Int)] = []
+        /// Loaded to-many relations: the relation's index and the children's node.
+        var toMany: [(relation: Int, node: Int)] = []
+    }
+
+    private struct NodeKey: Hashable {
+        let type: ObjectIdentifier
+        let subtree: Set<String>
+    }
+
+    private(set) var nodes: [Node] = []
+    private var indexByKey: [NodeKey: Int] = [:]
+
+    /// The node of `schema` at `path`, planned with the nodes below it.
+    mutating func node(for type: any ActiveRecord.Type, at path: String, inclusion: RelationInclusion) throws -> Int {
+        let schema = try RecordSchema.of(dynamic: type)
+        let key = NodeKey(type: schema.typeID, subtree: inclusion.subtree(below: path))
+        if let index = indexByKey[key] { return index }
+        let index = nodes.count
+        nodes.append(Node(type: type, schema: schema))
+        indexByKey[key] = index
+        for (column, field) in schema.columns.enumerated() {
+            let relationPath = RelationInclusion.path(path, field.key)
+            guard case .belongsTo(let target) = field.storage, inclusion.loads(relationPath, isOptional: field.isOptional)
+            else { continue }
+            let targetNode = try node(for: target, at: relationPath, inclusion: inclusion)
+            nodes[index].belongsTo.append((column, targetNode))
+        }
+        for (relationIndex, relation) in schema.toMany.enumerated() {
+            let relationPath = RelationInclusion.path(path, relation.key)
+            guard inclusion.loads(relationPath, isOptional: relation.isOptional) else { continue }
+            let childNode = try node(for: relation.target, at: relationPath, inclusion: inclusion)
+            nodes[index].toMany.append((relationIndex, childNode))
+        }
+        return index
     }
 }

@@ -15,10 +15,15 @@ final class RecordDecoder: Decoder {
     var codingPath: [any CodingKey] { [] }
     var userInfo: [CodingUserInfoKey: Any] { [:] }
 
-    /// A decoder of the rows of `statement`, which selects the schema's columns in order.
-    init(schema: RecordSchema, statement: Statement) {
+    /// The statement's column of the schema's first column.
+    private let columnOffset: Int32
+
+    /// A decoder of the rows of `statement`, which selects the schema's columns in order
+    /// from its column `offset` on.
+    init(schema: RecordSchema, statement: Statement, offset: Int32 = 0) {
         self.schema = schema
         self.statementHandle = statement.handle
+        self.columnOffset = offset
         self.loadedValues = []
         self.decodedValues = [:]
         self.cursor = ColumnCursor(schema)
@@ -28,6 +33,7 @@ final class RecordDecoder: Decoder {
     init(schema: RecordSchema, values: [Value] = [], decoded: [String: Any] = [:]) {
         self.schema = schema
         self.statementHandle = nil
+        self.columnOffset = 0
         self.loadedValues = values
         self.decodedValues = decoded
         self.cursor = ColumnCursor(schema)
@@ -49,7 +55,7 @@ final class RecordDecoder: Decoder {
     /// The value of the column at `index` in schema order.
     @inline(__always)
     private func value(at index: Int) -> Value {
-        if let statementHandle { return Statement.value(of: statementHandle, at: Int32(index)) }
+        if let statementHandle { return Statement.value(of: statementHandle, at: columnOffset + Int32(index)) }
         return loadedValues[index]
     }
 
