@@ -274,3 +274,39 @@ struct QueryBuilderTests {
         #expect(try query.select(sql: "1").where("post.id", 2).count() == 1)
     }
 }
+
+extension QueryBuilderTests {
+    @Test func pluckReadsOneColumnKeepingConditionsOrderAndDistinct() throws {
+        let query = db.from("post").select("id", "title").where("category", "tech").orderDesc("views")
+        #expect(try query.pluck("title", as: String.self) == ["Swift 6 concurrency", "100% pure SQLite"])
+        #expect(try db.from("post").distinct().orderAsc("category").pluck("category", as: String?.self)
+            == [nil, "news", "tech"])
+        #expect(try db.from("post").where("id", 0).pluck("title", as: String.self) == [])
+    }
+
+    @Test func pluckFailsOnAWrongColumnOrType() throws {
+        #expect(throws: DatabaseError.self) { try db.from("post").pluck("subtitle", as: String.self) }
+        #expect(throws: ConversionError.typeMismatch(expected: "Int", value: .text("Hello, world"), column: "title")) {
+            try db.from("post").where("id", 1).pluck("title", as: Int.self)
+        }
+        #expect(throws: QueryError.noDatabase(table: "post")) {
+            try Query(database: nil, table: "post").pluck("title", as: String.self)
+        }
+    }
+
+    @Test func incrementAddsInOneStatementWithTheSetValues() throws {
+        let query = db.from("post").where("category", "news").set("title", "bumped")
+        #expect(try query.incrementStatement("views", by: .integer(1)).sql
+            == #"UPDATE "post" SET "views" = COALESCE("views", 0) + ?, "title" = ? WHERE "category" = ?"#)
+        #expect(try query.increment("views", by: 1) == 2)
+        #expect(try db.from("post").whereIn("id", [1, 5]).pluck("views", as: Int.self) == [11, 100])
+        #expect(try db.from("post").where("id", 4).increment("score", by: 0.25) == 1)
+        #expect(try db.from("post").where("id", 4).pluck("score", as: Double.self) == [0.25])
+        #expect(try db.from("post").pluck("title", as: String?.self).filter { $0 == "bumped" }.count == 2)
+    }
+
+    @Test func incrementFailsOnAWrongColumn() throws {
+        #expect(throws: DatabaseError.self) { try db.from("post").increment("likes") }
+        #expect(try db.from("post").pluck("views", as: Int.self) == [10, 250, 40, 0, 99])
+    }
+}

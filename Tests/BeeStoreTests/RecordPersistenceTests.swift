@@ -323,3 +323,143 @@ struct SharedDatabaseTests {
         #expect(throws: RecordError.noDatabase) { try Record2.where("name", "x").records() }
     }
 }
+
+/// A bookmark, for the lookups, column values and bulk updates of record queries.
+struct SavedLink: ActiveRecord, Equatable {
+    var id: Int64?
+    var url: String
+    var title: String
+    var visits: Int?
+    var rating: Double = 0
+}
+
+extension RecordPersistenceTests {
+    private func savedLinks() throws -> [SavedLink] {
+        var links = [
+            SavedLink(url: "https://swift.org", title: "Swift", visits: 3),
+            SavedLink(url: "https://sqlite.org", title: "SQLite", visits: nil),
+            SavedLink(url: "https://rubyonrails.org", title: "Rails", visits: 10),
+        ]
+        try links.save(in: db)
+        return links
+    }
+
+    @Test func staticChainRunsOnAnyDatabase() throws {
+        let links = try savedLinks()
+        #expect(try SavedLink.where("title", "Swift").records(in: db) == [links[0]])
+        #expect(try SavedLink.orderDesc("visits").first(in: db) == links[2])
+        #expect(try SavedLink.like("url", "sqlite").count(in: db) == 1)
+        #expect(try SavedLink.where("visits", .greaterThan, 5).exists(in: db))
+        #expect(try SavedLink.limit(5).find(links[1].id!, in: db) == links[1])
+        #expect(try SavedLink.where("title", "Rails").deleteAll(in: db) == 1)
+        #expect(try SavedLink.count(in: db) == 2)
+    }
+
+    @Test func givenDatabaseWinsOverTheQuerysOwn() throws {
+        let other = try Database.inMemory()
+        _ = try savedLinks()
+        #expect(try SavedLink.query(in: other).records(in: db).count == 3)
+        #expect(try SavedLink.query(in: db).count(in: other) == 0)
+    }
+
+    @Test func existsByKeyAndByColumnValues() throws {
+        let links = try savedLinks()
+        #expect(try SavedLink.exists(links[0].id!, in: db))
+        #expect(try !SavedLink.exists(99, in: db))
+        #expect(try SavedLink.exists(by: ["url": "https://sqlite.org", "visits": nil], in: db))
+        #expect(try !SavedLink.exists(by: ["url": "https://sqlite.org", "visits": 1], in: db))
+        #expect(try SavedLink.where("visits", .greaterThan, 5).exists(by: ["title": "Rails"], in: db))
+        #expect(try !SavedLink.where("visits", .lessThan, 5).exists(by: ["title": "Rails"], in: db))
+    }
+
+    @Test func findByColumnValuesOrProperties() throws {
+        let links = try savedLinks()
+        #expect(try SavedLink.find(by: ["url": "https://swift.org"], in: db) == links[0])
+        #expect(try SavedLink.find(by: ["TITLE": "SQLite", "visits": nil], in: db) == links[1])
+        #expect(try SavedLink.find(by: ["url": "https://example.com"], in: db) == nil)
+        #expect(try SavedLink.query(in: db).orderDesc("id").find(by: ["rating": 0]) == links[2])
+
+        var checkin = Record2(name: "Home", location: Record1(lat: 1, lon: 2))
+        try checkin.save(in: db)
+        let located = try Record2.find(by: ["location": checkin.location?.id], in: db)
+        #expect(located?.id == checkin.id, "a belongs-to property names its foreign key column")
+    }
+
+    @Test func findByAnUnknownColumnIsATypedError() throws {
+        _ = try savedLinks()
+        #expect(throws: RecordError.unknownColumn(record: "SavedLink", column: "address")) {
+            try SavedLink.find(by: ["address": "https://swift.org"], in: db)
+        }
+        #expect(throws: RecordError.unknownColumn(record: "SavedLink", column: "address")) {
+            try SavedLink.exists(by: ["address": "x"], in: db)
+        }
+    }
+
+    @Test func pluckReadsOneColumnIntoPlainValues() throws {
+        _ = try savedLinks()
+        #expect(try SavedLink.orderAsc("title").pluck("title", as: String.self, in: db) == ["Rails", "SQLite", "Swift"])
+        #expect(try SavedLink.query(in: db).orderAsc("id").pluck("visits", as: Int?.self) == [3, nil, 10])
+        #expect(try SavedLink.where("visits", .greaterThan, 5).pluck("url", as: URL.self, in: db)
+            == [URL(string: "https://rubyonrails.org")!])
+
+        var checkin = Record2(name: "Home", location: Record1(lat: 31.5, lon: 2))
+        try checkin.save(in: db)
+        #expect(try Record2.query(in: db).joining("location").pluck("location.lat", as: Double.self) == [31.5])
+        #expect(try Record2.query(in: db).pluck("location", as: Int64.self) == [checkin.location!.id!])
+    }
+
+    @Test func pluckFailsOnAWrongColumnOrType() throws {
+        _ = try savedLinks()
+        #expect(throws: RecordError.unknownColumn(record: "SavedLink", column: "name")) {
+            try SavedLink.query(in: db).pluck("name", as: String.self)
+        }
+        #expect(throws: ConversionError.self) { try SavedLink.query(in: db).pluck("title", as: Int.self) }
+        #expect(throws: ConversionError.self, "NULL needs an optional type") {
+            try SavedLink.query(in: db).pluck("visits", as: Int.self)
+        }
+    }
+
+    @Test func updateAllSetsColumnsOfTheMatchingRecordsOnly() throws {
+        let links = try savedLinks()
+        let changed = try SavedLink.where("visits", .greaterThan, 1).updateAll(["title": "Popular", "rating": 5.0], in: db)
+        #expect(changed == 2)
+        #expect(try SavedLink.query(in: db).orderAsc("id").pluck("title", as: String.self) == ["Popular", "SQLite", "Popular"])
+        #expect(try SavedLink.find(links[1].id!, in: db) == links[1])
+        #expect(try SavedLink.query(in: db).orderDesc("visits").limit(1).updateAll(["visits": nil]) == 1)
+        #expect(try SavedLink.find(links[2].id!, in: db)?.visits == nil, "limit and order choose the records")
+    }
+
+    @Test func updateAllThroughAJoinedRelation() throws {
+        var home = Record2(name: "Home", location: Record1(lat: 31.5, lon: 2))
+        var work = Record2(name: "Work", location: Record1(lat: 10, lon: 2))
+        try home.save(in: db)
+        try work.save(in: db)
+        let changed = try Record2.query(in: db).joining("location").where("location.lat", .greaterThan, 30)
+            .updateAll(["name": "North"])
+        #expect(changed == 1)
+        #expect(try Record2.query(in: db).orderAsc("uid").pluck("name", as: String.self) == ["North", "Work"])
+    }
+
+    @Test func updateAllFailsOnAnUnknownColumnOrNothingToSet() throws {
+        _ = try savedLinks()
+        #expect(throws: RecordError.unknownColumn(record: "SavedLink", column: "folder")) {
+            try SavedLink.query(in: db).updateAll(["folder": "inbox"])
+        }
+        #expect(throws: QueryError.noValuesToUpdate(table: "saved_link")) { try SavedLink.query(in: db).updateAll([:]) }
+        #expect(try SavedLink.query(in: db).orderAsc("id").pluck("title", as: String.self) == ["Swift", "SQLite", "Rails"])
+    }
+
+    @Test func incrementAddsToAColumnCountingNullAsZero() throws {
+        let links = try savedLinks()
+        #expect(try SavedLink.query(in: db).increment("visits", by: 2) == 3)
+        #expect(try SavedLink.query(in: db).orderAsc("id").pluck("visits", as: Int.self) == [5, 2, 12])
+        #expect(try SavedLink.where("url", links[0].url).increment("visits", in: db) == 1)
+        #expect(try SavedLink.where("url", links[0].url).increment("rating", by: 0.5, in: db) == 1)
+        #expect(try SavedLink.find(links[0].id!, in: db)?.visits == 6)
+        #expect(try SavedLink.find(links[0].id!, in: db)?.rating == 0.5)
+        #expect(try SavedLink.where("url", "nowhere").increment("visits", in: db) == 0)
+        #expect(throws: RecordError.unknownColumn(record: "SavedLink", column: "clicks")) {
+            try SavedLink.query(in: db).increment("clicks")
+        }
+    }
+}

@@ -41,6 +41,8 @@ public struct Conditions: Sendable {
         /// `column IN` the elements of a JSON array bound as one parameter: one
         /// statement, prepared once, whatever the number of values.
         case inJSONArray(column: String, Value, negated: Bool)
+        /// `column IN` the rows of a `SELECT` of one column.
+        case inSelect(column: String, SQLStatement)
         case like(column: String, pattern: String, negated: Bool)
         case expression(String, ComparisonOperator, Value)
         case sql(String, [Value])
@@ -88,6 +90,11 @@ public struct Conditions: Sendable {
             renderer.append(negated ? " NOT IN (SELECT value FROM json_each(" : " IN (SELECT value FROM json_each(")
             renderer.bind(array)
             renderer.append("))")
+        case .inSelect(let column, let select):
+            renderer.appendColumn(column)
+            renderer.append(" IN (")
+            renderer.append(sql: select.sql, arguments: select.arguments)
+            renderer.append(")")
         case .like(let column, let pattern, let negated):
             renderer.appendColumn(column)
             renderer.append(negated ? " NOT LIKE " : " LIKE ")

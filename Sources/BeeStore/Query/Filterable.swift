@@ -128,6 +128,11 @@ extension Filterable {
     func `where`(_ column: String, inJSONArrayOf values: [Value], negated: Bool = false) -> Self {
         adding(.inJSONArray(column: column, .text(JSONArray.text(of: values)), negated: negated), .and)
     }
+
+    /// `AND column IN (select)`, the `SELECT` of one column rendered beforehand.
+    func `where`(_ column: String, inSelect select: SQLStatement) -> Self {
+        adding(.inSelect(column: column, select), .and)
+    }
 }
 
 /// Conditions built inside parentheses by `where { … }` and `orWhere { … }`.

@@ -87,6 +87,24 @@ extension Query {
         try run(updateStatement()).changes
     }
 
+    /// Adds `amount` to `column` in the rows matching the conditions (a `NULL` counts as
+    /// 0), in one statement, together with the values set by `set`; returns how many
+    /// rows changed. Rails' `update_counters`, GRDB's `updateAll(db, column += amount)`.
+    ///
+    /// ```swift
+    /// try db.from("bookmark").where("id", id).increment("visits", by: 1)
+    /// ```
+    @discardableResult
+    public func increment(_ column: String, by amount: Int = 1) throws -> Int {
+        try run(incrementStatement(column, by: amount.databaseValue)).changes
+    }
+
+    /// Adds a real `amount` to `column`, as the integer `increment` does.
+    @discardableResult
+    public func increment(_ column: String, by amount: Double) throws -> Int {
+        try run(incrementStatement(column, by: amount.databaseValue)).changes
+    }
+
     /// Deletes the rows matching the conditions ({Bee}'s `DELETE`) and returns how many were deleted.
     @discardableResult
     public func delete() throws -> Int {

@@ -42,12 +42,30 @@ extension Query {
     public func updateStatement() throws -> SQLStatement {
         try validateTable()
         guard !assignments.isEmpty else { throw QueryError.noValuesToUpdate(table: table) }
+        return try renderUpdate(incrementing: nil)
+    }
+
+    /// The `UPDATE` statement of `increment(_:by:)`: `column` set to its value (0 when
+    /// `NULL`) plus `amount`, and the columns `set` gives their values.
+    func incrementStatement(_ column: String, by amount: Value) throws -> SQLStatement {
+        try renderUpdate(incrementing: (column, amount))
+    }
+
+    private func renderUpdate(incrementing increment: (column: String, amount: Value)?) throws -> SQLStatement {
+        try validateTable()
         var renderer = SQLRenderer(scope: [table])
         renderer.append("UPDATE ")
         renderer.appendTable(table)
         renderer.append(" SET ")
+        if let increment {
+            renderer.appendWrittenColumn(increment.column)
+            renderer.append(" = COALESCE(")
+            renderer.appendWrittenColumn(increment.column)
+            renderer.append(", 0) + ")
+            renderer.bind(increment.amount)
+        }
         for (index, assignment) in assignments.enumerated() {
-            if index > 0 { renderer.append(", ") }
+            if index > 0 || increment != nil { renderer.append(", ") }
             renderer.appendWrittenColumn(assignment.column)
             renderer.append(" = ")
             renderer.bind(assignment.value)

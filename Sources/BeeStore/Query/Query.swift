@@ -14,7 +14,7 @@
 public struct Query: Filterable, Sendable {
     /// The database the query runs on; nil for a query built only to render SQL, whose
     /// terminal methods throw ``QueryError/noDatabase``.
-    public let database: Database?
+    public internal(set) var database: Database?
 
     /// The table the query reads or writes.
     public let table: String

@@ -1,5 +1,6 @@
-/// {Bee}'s chain on the record type itself: `Post.where("author_id", 1).orderDesc("id").records()`,
-/// on the shared database. Use ``ActiveRecord/query(in:)`` for another database.
+/// {Bee}'s chain on the record type itself: `Post.where("author_id", 1).orderDesc("id").records()`
+/// runs on the shared database, `….records(in: db)` on any database (as does
+/// ``ActiveRecord/query(in:)``).
 extension ActiveRecord {
     /// Records where `column = value` (`IS NULL` for nil).
     public static func `where`(_ column: String, _ value: (any DatabaseValueConvertible)?) -> RecordQuery<Self> {

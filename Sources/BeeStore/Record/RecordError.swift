@@ -25,6 +25,8 @@ public enum RecordError: Error, Sendable, Equatable, CustomStringConvertible {
     case restricted(record: String, relation: String)
     /// A query asks to include a relation the record type does not have.
     case unknownRelation(record: String, relation: String)
+    /// A query names a column that is neither a column nor a property of the record.
+    case unknownColumn(record: String, column: String)
     /// No database was given and no shared database is open.
     case noDatabase
     /// A dictionary or array holds values JSON cannot represent (such as a `Date`).
@@ -55,6 +57,8 @@ public enum RecordError: Error, Sendable, Equatable, CustomStringConvertible {
             "\(record).\(relation) still has records and its delete rule is restrict"
         case .unknownRelation(let record, let relation):
             "\(record) has no relation \"\(relation)\""
+        case .unknownColumn(let record, let column):
+            "\(record) has no column or property \"\(column)\""
         case .relationCycle(let path):
             "relation cycle: \(path.joined(separator: " → "))"
         case .missingRelation(let record, let property, let id):

@@ -23,7 +23,7 @@ public struct RecordQuery<Record: ActiveRecord>: Filterable, Sendable {
         set { query.conditions = newValue }
     }
 
-    /// The SQL that ``records()`` runs.
+    /// The SQL that ``records(in:)`` runs.
     public var sql: String {
         get throws { try selectStatement().sql }
     }
@@ -91,43 +91,45 @@ public struct RecordQuery<Record: ActiveRecord>: Filterable, Sendable {
         return copy
     }
 
-    /// The matching records, with their relations loaded.
-    public func records() throws -> [Record] {
-        let (database, schema) = try prepare()
+    /// The matching records, with their relations loaded. The query runs on `database`
+    /// when one is given, else on its own (`Post.where("author_id", 1).records(in: db)`).
+    public func records(in database: Database? = nil) throws -> [Record] {
+        let (bound, database, schema) = try prepare(database)
         try inclusion.validate(from: schema)
         return try RecordFetcher.fetch(
-            Record.self, schema: schema, statement: selectStatement(schema: schema), inclusion: inclusion, in: database)
+            Record.self, schema: schema, statement: bound.selectStatement(schema: schema), inclusion: inclusion,
+            in: database)
     }
 
     /// The first matching record, if any.
-    public func first() throws -> Record? {
-        try limit(1).records().first
+    public func first(in database: Database? = nil) throws -> Record? {
+        try limit(1).records(in: database).first
     }
 
     /// The matching record whose key is `key`, if any, with the included relations.
-    public func find(_ key: some DatabaseValueConvertible) throws -> Record? {
-        let (_, schema) = try prepare()
-        return try `where`(schema.tableName + "." + schema.primaryKey.name, key).first()
+    public func find(_ key: some DatabaseValueConvertible, in database: Database? = nil) throws -> Record? {
+        let (bound, _, schema) = try prepare(database)
+        return try bound.where(schema.tableName + "." + schema.primaryKey.name, key).first()
     }
 
     /// The number of matching records.
-    public func count() throws -> Int {
-        let (_, schema) = try prepare()
-        return try selection(schema: schema).count()
+    public func count(in database: Database? = nil) throws -> Int {
+        let (bound, _, schema) = try prepare(database)
+        return try bound.selection(schema: schema).count()
     }
 
     /// Whether any record matches.
-    public func exists() throws -> Bool {
-        let (_, schema) = try prepare()
-        return try selection(schema: schema).exists()
+    public func exists(in database: Database? = nil) throws -> Bool {
+        let (bound, _, schema) = try prepare(database)
+        return try bound.selection(schema: schema).exists()
     }
 
     /// Deletes the matching records as ``ActiveRecord/delete(in:)`` does (delete rules,
     /// join-table links), in one transaction, and returns how many were deleted.
     @discardableResult
-    public func deleteAll() throws -> Int {
-        let (database, schema) = try prepare()
-        let keys = try joinedQuery(schema: schema).select(schema.tableName + "." + schema.primaryKey.name)
+    public func deleteAll(in database: Database? = nil) throws -> Int {
+        let (bound, database, schema) = try prepare(database)
+        let keys = try bound.joinedQuery(schema: schema).select(schema.tableName + "." + schema.primaryKey.name)
         return try database.write { connection in
             let select = try keys.selectStatement()
             let found = try connection.fetchAll(select.sql, select.statementArguments).map { $0.values[0] }
@@ -136,9 +138,13 @@ public struct RecordQuery<Record: ActiveRecord>: Filterable, Sendable {
         }
     }
 
-    private func prepare() throws -> (Database, RecordSchema) {
-        guard let database = query.database else { throw RecordError.noDatabase }
-        return (database, try SchemaSynchronizer.ensure(Record.self, on: database))
+    /// The query bound to `database` (its own when nil), that database, and the record's
+    /// schema, brought up to date there.
+    func prepare(_ database: Database?) throws -> (RecordQuery, Database, RecordSchema) {
+        var bound = self
+        if let database { bound.query.database = database }
+        guard let database = bound.query.database else { throw RecordError.noDatabase }
+        return (bound, database, try SchemaSynchronizer.ensure(Record.self, on: database))
     }
 
     private func selectStatement(schema: RecordSchema? = nil) throws -> SQLStatement {
@@ -147,12 +153,12 @@ public struct RecordQuery<Record: ActiveRecord>: Filterable, Sendable {
     }
 
     /// The query selecting the records' columns, with the joined relations.
-    private func selection(schema: RecordSchema) throws -> Query {
+    func selection(schema: RecordSchema) throws -> Query {
         try joinedQuery(schema: schema).select(sql: schema.selectionSQL)
     }
 
     /// The query with the joined relations, selecting nothing yet.
-    private func joinedQuery(schema: RecordSchema) throws -> Query {
+    func joinedQuery(schema: RecordSchema) throws -> Query {
         var joined = query
         var schemas: [String: RecordSchema] = ["": schema]
         for path in joinedPaths {

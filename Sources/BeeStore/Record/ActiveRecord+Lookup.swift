@@ -1,0 +1,24 @@
+/// Lookups on the record type itself, on the shared database unless one is given.
+extension ActiveRecord {
+    /// Whether a record has this key: Rails' `exists?(id)`, GRDB's `exists(db, key:)`.
+    public static func exists(_ key: some DatabaseValueConvertible, in database: Database? = nil) throws -> Bool {
+        let schema = try RecordSchema.of(Self.self)
+        return try query(in: database).where(schema.tableName + "." + schema.primaryKey.name, key).exists()
+    }
+
+    /// The first record whose columns (or properties) hold these values, every one of
+    /// them, with its required relations: Rails' `find_by`.
+    ///
+    /// ```swift
+    /// let swift = try Bookmark.find(by: ["url": "https://swift.org"], in: db)
+    /// ```
+    public static func find(by values: [String: (any DatabaseValueConvertible)?], in database: Database? = nil) throws -> Self? {
+        try query(in: database).find(by: values)
+    }
+
+    /// Whether a record holds these values in its columns (or properties): Rails'
+    /// `exists?(url: …)`.
+    public static func exists(by values: [String: (any DatabaseValueConvertible)?], in database: Database? = nil) throws -> Bool {
+        try query(in: database).exists(by: values)
+    }
+}

@@ -1,0 +1,49 @@
+/// Changes to every matching record in one statement, without loading them: Rails'
+/// `update_all` and `update_counters`, GRDB's `updateAll`. Like those, they set columns
+/// as given: no lifecycle hook runs and no timestamp is touched.
+extension RecordQuery {
+    /// Sets these columns (or properties: see ``RecordError/unknownColumn(record:column:)``)
+    /// to these values in every matching record, in one statement; returns how many
+    /// records changed.
+    ///
+    /// ```swift
+    /// try Bookmark.where("folder", "inbox").updateAll(["folder": "archive"], in: db)
+    /// ```
+    @discardableResult
+    public func updateAll(_ values: [String: (any DatabaseValueConvertible)?], in database: Database? = nil) throws -> Int {
+        let (bound, _, schema) = try prepare(database)
+        var update = try bound.matchingRows(schema: schema)
+        for name in values.keys.sorted() {
+            update = update.set(try schema.column(named: name).name, values[name] ?? nil)
+        }
+        return try update.update()
+    }
+
+    /// Adds `amount` to the column (or property) `column` of every matching record (a
+    /// `NULL` counts as 0), in one statement; returns how many records changed.
+    ///
+    /// ```swift
+    /// try Bookmark.where("url", url).increment("visits", by: 1, in: db)
+    /// ```
+    @discardableResult
+    public func increment(_ column: String, by amount: Int = 1, in database: Database? = nil) throws -> Int {
+        let (bound, _, schema) = try prepare(database)
+        return try bound.matchingRows(schema: schema).increment(schema.column(named: column).name, by: amount)
+    }
+
+    /// Adds a real `amount` to a column of every matching record, as the integer
+    /// `increment` does.
+    @discardableResult
+    public func increment(_ column: String, by amount: Double, in database: Database? = nil) throws -> Int {
+        let (bound, _, schema) = try prepare(database)
+        return try bound.matchingRows(schema: schema).increment(schema.column(named: column).name, by: amount)
+    }
+
+    /// A query on the record's table selecting the rows whose keys this query selects
+    /// (with its joins, grouping and paging), for an `UPDATE`.
+    private func matchingRows(schema: RecordSchema) throws -> Query {
+        let primaryKey = schema.tableName + "." + schema.primaryKey.name
+        let keys = try joinedQuery(schema: schema).select(primaryKey).selectStatement()
+        return Query(database: query.database, table: schema.tableName).where(primaryKey, inSelect: keys)
+    }
+}
