@@ -310,3 +310,88 @@ extension QueryBuilderTests {
         #expect(try db.from("post").pluck("views", as: Int.self) == [10, 250, 40, 0, 99])
     }
 }
+
+/// A post as a plain `Decodable` struct, not a record.
+private struct PostSummary: Decodable, Equatable {
+    enum Category: String, Decodable { case news, tech }
+    var id: Int64
+    var title: String?
+    var views: Int
+    var category: Category?
+    var authorID: Int?
+
+    enum CodingKeys: String, CodingKey {
+        case id, title, views, category
+        case authorID = "author_id"
+    }
+}
+
+/// A row with a date and a nested `Codable` value stored as JSON text.
+private struct Release: Decodable, Equatable {
+    struct Notes: Codable, Equatable { var highlights: [String] }
+    var name: String
+    var shipped: Date
+    var notes: Notes
+    var tags: [String]?
+}
+
+extension QueryBuilderTests {
+    @Test func decodableStructsFromSQLRowsByColumnName() throws {
+        let posts = try db.fetchAll(PostSummary.self, "SELECT * FROM post WHERE views > ? ORDER BY id", [20])
+        #expect(posts == [
+            PostSummary(id: 2, title: "Swift 6 concurrency", views: 250, category: .tech, authorID: 1),
+            PostSummary(id: 3, title: "100% pure SQLite", views: 40, category: .tech, authorID: 2),
+            PostSummary(id: 5, title: "under_score", views: 99, category: .news, authorID: nil),
+        ])
+        let untitled = try db.fetchOne(PostSummary.self, "SELECT id, views, title FROM post WHERE id = 4")
+        #expect(untitled == PostSummary(id: 4, title: nil, views: 0, category: nil, authorID: nil),
+            "optional properties without a column or with NULL are nil")
+        #expect(try db.fetchOne(PostSummary.self, "SELECT * FROM post WHERE id = 0") == nil)
+        let inTransaction = try db.write { try $0.fetchAll(PostSummary.self, "SELECT * FROM post ORDER BY views DESC LIMIT 1") }
+        #expect(inTransaction.map(\.id) == [2])
+    }
+
+    @Test func decodableStructsFromTheQueryBuilder() throws {
+        let query = db.from("post").join("author", on: "author.id", equals: "post.author_id")
+            .select("post.*").where("author.name", "Ann").orderDesc("views")
+        #expect(try query.fetchAll(PostSummary.self).map(\.id) == [2, 1])
+        #expect(try query.fetchOne(PostSummary.self)?.title == "Swift 6 concurrency")
+        #expect(try db.from("post").where("id", 0).fetchOne(PostSummary.self) == nil)
+    }
+
+    @Test func oneColumnRowsDecodeAsSingleValues() throws {
+        #expect(try db.fetchAll(Int.self, "SELECT views FROM post ORDER BY id") == [10, 250, 40, 0, 99])
+        #expect(try db.from("post").select("title").orderAsc("id").fetchAll(String?.self).last == "under_score")
+        #expect(try db.fetchAll(String?.self, "SELECT title FROM post WHERE id = 4") == [nil])
+        let row = try #require(try db.fetchOne("SELECT 'news' AS category"))
+        #expect(try row.decode(as: PostSummary.Category.self) == .news)
+    }
+
+    @Test func datesAndJSONValuesDecodeAsRecordsStoreThem() throws {
+        let shipped = Date(timeIntervalSince1970: 1_700_000_000.25)
+        let row = Row(["name": .text("6.0"), "shipped": shipped.databaseValue,
+                       "notes": .text(#"{"highlights":["strict concurrency"]}"#), "tags": .text(#"["swift"]"#)])
+        #expect(try row.decode(as: Release.self) == Release(
+            name: "6.0", shipped: shipped, notes: Release.Notes(highlights: ["strict concurrency"]), tags: ["swift"]))
+    }
+
+    @Test func decodingFailsNamingTheColumn() throws {
+        #expect(throws: ConversionError.missingColumn("views", available: ["id", "title"])) {
+            try db.fetchAll(PostSummary.self, "SELECT id, title FROM post")
+        }
+        #expect(throws: ConversionError.typeMismatch(expected: "Int", value: .text("Hello, world"), column: "views")) {
+            try db.fetchAll(PostSummary.self, "SELECT id, title, title AS views FROM post WHERE id = 1")
+        }
+        #expect(throws: ConversionError.typeMismatch(expected: "Int", value: .null, column: "views")) {
+            try db.fetchAll(Int.self, "SELECT NULL AS views")
+        }
+        #expect(throws: DecodingError.self, "a raw value that is not a case") {
+            try db.fetchAll(PostSummary.self, "SELECT 1 AS id, 0 AS views, 'sport' AS category")
+        }
+        #expect(throws: DecodingError.self, "one value from a row of two columns") {
+            try db.fetchAll([Int].self, "SELECT id, views FROM post")
+        }
+        let notJSON = Row(["name": .text("6.0"), "shipped": .text("2024-01-01 00:00:00.000"), "notes": .text("none")])
+        #expect(throws: RecordError.self) { try notJSON.decode(as: Release.self) }
+    }
+}
