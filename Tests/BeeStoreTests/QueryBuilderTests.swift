@@ -395,3 +395,20 @@ extension QueryBuilderTests {
         #expect(throws: RecordError.self) { try notJSON.decode(as: Release.self) }
     }
 }
+
+extension QueryBuilderTests {
+    @Test func forEachStepsTheSelectedRows() throws {
+        var titles: [String?] = []
+        try db.from("post").where("category", "tech").orderDesc("views").forEach { row in
+            titles.append(try row.decode(String?.self, column: "title"))
+        }
+        #expect(titles == ["Swift 6 concurrency", "100% pure SQLite"])
+    }
+
+    @Test func forEachFailsOnAWrongColumnBeforeCallingItsBody() throws {
+        var calls = 0
+        #expect(throws: DatabaseError.self) { try db.from("post").where("subtitle", "x").forEach { _ in calls += 1 } }
+        #expect(throws: QueryError.negativeLimit(-1)) { try db.from("post").limit(-1).forEach { _ in calls += 1 } }
+        #expect(calls == 0)
+    }
+}

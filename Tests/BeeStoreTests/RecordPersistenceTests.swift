@@ -463,3 +463,56 @@ extension RecordPersistenceTests {
         }
     }
 }
+
+extension RecordPersistenceTests {
+    @Test func forEachStepsTheRecordsInTheQuerysOrder() throws {
+        let links = try savedLinks()
+        var seen: [SavedLink] = []
+        try SavedLink.orderDesc("title").forEach(in: db) { seen.append($0) }
+        #expect(seen == [links[0], links[1], links[2]])
+        var urls: [String] = []
+        try SavedLink.query(in: db).where("visits", .greaterThan, 5).forEach { urls.append($0.url) }
+        #expect(urls == ["https://rubyonrails.org"])
+    }
+
+    @Test func forEachLoadsRelationsInBatchesNotPerRecord() throws {
+        let count = RecordFetcher.relationBatchSize * 2 + 10
+        var records = (0..<count).map { Record2(name: "r\($0)", location: $0 % 3 == 0 ? nil : Record1(lat: Double($0), lon: 0)) }
+        try records.save(in: db)
+        let query = Record2.query(in: db).including("location").orderAsc("uid")
+        let before = db.statistics.executedStatements
+        var seen: [Record2] = []
+        try query.forEach { seen.append($0) }
+        let executed = db.statistics.executedStatements - before
+        #expect(seen == records)
+        #expect(executed < 12, "one statement for the rows, one per batch for the locations, not one per record (\(executed))")
+    }
+
+    @Test func forEachStopsAtTheFirstErrorOfItsBody() throws {
+        _ = try savedLinks()
+        struct Enough: Error {}
+        var calls = 0
+        #expect(throws: Enough.self) {
+            try SavedLink.query(in: db).forEach { _ in
+                calls += 1
+                if calls == 2 { throw Enough() }
+            }
+        }
+        #expect(calls == 2)
+    }
+
+    @Test func forEachRefusesUnknownRelationsAndWritesFromItsBody() throws {
+        let links = try savedLinks()
+        #expect(throws: RecordError.unknownRelation(record: "Record2", relation: "place")) {
+            try Record2.query(in: db).including("place").forEach { _ in }
+        }
+        #expect(throws: DatabaseError.self) {
+            try SavedLink.query(in: db).forEach { link in
+                var renamed = link
+                renamed.title = "renamed"
+                try renamed.save(in: db)
+            }
+        }
+        #expect(try SavedLink.query(in: db).orderAsc("id").records() == links)
+    }
+}

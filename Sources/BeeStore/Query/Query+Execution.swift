@@ -11,6 +11,16 @@ extension Query {
         return try requireDatabase().fetchOne(statement.sql, statement.statementArguments)
     }
 
+    /// Calls `body` with each selected row as it is read, without keeping the rows: memory
+    /// stays the same whatever their number. Throwing from `body` stops the iteration;
+    /// `body` may read the database, not write to it (a write throws).
+    public func forEach(_ body: (Row) throws -> Void) throws {
+        let statement = try selectStatement()
+        try requireDatabase().withReader(inTransaction: false) { connection in
+            try connection.cachedStatement(statement.sql).forEachRow(statement.statementArguments, body)
+        }
+    }
+
     /// The number of rows the `SELECT` returns ({Bee}'s `COUNT`).
     public func count() throws -> Int {
         try scalar(aggregateStatement("COUNT", nil), as: Int.self) ?? 0

@@ -56,9 +56,15 @@ struct GraphLoader {
     mutating func load<Record: ActiveRecord>(
         _ type: Record.Type, schema: RecordSchema, statement: SQLStatement
     ) throws -> [Record] {
+        try load(type, schema: schema, rows: fetchRows(statement, columnCount: schema.columns.count))
+    }
+
+    /// The records of `rootRows` (each the schema's columns, in order), with their relations.
+    mutating func load<Record: ActiveRecord>(
+        _ type: Record.Type, schema: RecordSchema, rows rootRows: [[Value]]
+    ) throws -> [Record] {
         let root = try plan.node(for: type, at: "", inclusion: inclusion)
         expanded = Array(repeating: [], count: plan.nodes.count)
-        let rootRows = try fetchRows(statement, columnCount: schema.columns.count)
         let rootKeys = register(rootRows, of: schema)
         var frontier = [Level(node: root, keys: rootKeys)]
         while !frontier.isEmpty {
@@ -79,10 +85,15 @@ struct GraphLoader {
         return try prepared.run(statement.statementArguments) {
             var rows: [[Value]] = []
             while try prepared.step() {
-                rows.append((0..<Int32(columnCount)).map { prepared.value(at: $0) })
+                rows.append(Self.values(of: prepared, columnCount: columnCount))
             }
             return rows
         }
+    }
+
+    /// The first `columnCount` values of the statement's current row.
+    static func values(of statement: Statement, columnCount: Int) -> [Value] {
+        (0..<Int32(columnCount)).map { statement.value(at: $0) }
     }
 
     /// Adds rows (their columns from `offset` on) to the identity map; returns their keys, in order.

@@ -37,4 +37,42 @@ struct RecordFetcher {
             return records
         }
     }
+
+    /// How many rows of records with relations are loaded together by ``forEach(_:schema:statement:inclusion:_:)``:
+    /// their relations cost one statement per batch.
+    static let relationBatchSize = 500
+
+    /// Calls `body` with each record `statement` selects, as its row is stepped: records
+    /// without relations are decoded one at a time, records with relations in batches of
+    /// ``relationBatchSize`` rows, so that memory does not grow with the number of rows.
+    func forEach<Record: ActiveRecord>(
+        _ type: Record.Type, schema: RecordSchema, statement: SQLStatement, inclusion: RelationInclusion,
+        _ body: (Record) throws -> Void
+    ) throws {
+        let prepared = try connection.cachedStatement(statement.sql)
+        try prepared.run(statement.statementArguments) {
+            guard schema.hasRelations else {
+                let decoder = RecordDecoder(schema: schema, statement: prepared)
+                try decoder.keepingContainer {
+                    while try prepared.step() {
+                        try body(decoder.decode(type))
+                    }
+                }
+                return
+            }
+            var batch: [[Value]] = []
+            func deliver() throws {
+                var loader = GraphLoader(connection: connection, inclusion: inclusion)
+                for record in try loader.load(type, schema: schema, rows: batch) {
+                    try body(record)
+                }
+                batch.removeAll(keepingCapacity: true)
+            }
+            while try prepared.step() {
+                batch.append(GraphLoader.values(of: prepared, columnCount: schema.columns.count))
+                if batch.count == Self.relationBatchSize { try deliver() }
+            }
+            if !batch.isEmpty { try deliver() }
+        }
+    }
 }
