@@ -516,3 +516,205 @@ extension RecordPersistenceTests {
         #expect(try SavedLink.query(in: db).orderAsc("id").records() == links)
     }
 }
+
+/// A record with optional timestamps.
+struct StampedNote: ActiveRecord, Equatable {
+    var id: Int64?
+    var text: String
+    var createdAt: Date?
+    var updatedAt: Date?
+}
+
+/// A record with non-optional timestamps under snake_case coding keys, and children.
+struct StampedPost: ActiveRecord, Equatable {
+    var id: Int64?
+    var title: String
+    var createdAt = Date(timeIntervalSince1970: 0)
+    var updatedAt = Date(timeIntervalSince1970: 0)
+    var notes: [StampedNote]?
+
+    enum CodingKeys: String, CodingKey {
+        case id, title, notes
+        case createdAt = "created_at"
+        case updatedAt = "updated_at"
+    }
+}
+
+/// Properties named like timestamps that are not dates: left alone.
+struct TextStamps: ActiveRecord, Equatable {
+    var id: Int64?
+    var createdAt: String?
+    var updatedAt: Int?
+}
+
+extension RecordPersistenceTests {
+    private func nowRange() -> ClosedRange<Date> {
+        let now = Date()
+        return now.addingTimeInterval(-1)...now.addingTimeInterval(60)
+    }
+
+    @Test func savesStampCreatedAtOnInsertAndUpdatedAtOnEverySave() throws {
+        let range = nowRange()
+        var note = StampedNote(text: "first")
+        try note.save(in: db)
+        let created = try #require(note.createdAt)
+        #expect(range.contains(created))
+        #expect(note.updatedAt == created)
+        #expect(try StampedNote.find(note.id!, in: db) == note, "the saved copy holds what the row holds")
+
+        let past = Date(timeIntervalSince1970: 1_000_000)
+        note.text = "edited"
+        note.updatedAt = past
+        try note.save(in: db)
+        #expect(note.createdAt == created, "createdAt is kept")
+        #expect(try #require(note.updatedAt) > past)
+        #expect(try StampedNote.find(note.id!, in: db) == note)
+    }
+
+    @Test func createdAtIsFilledWhenNilAndKeptWhenGiven() throws {
+        let imported = Date(timeIntervalSince1970: 1_500_000_000)
+        var kept = StampedNote(id: 7, text: "imported", createdAt: imported)
+        try kept.save(in: db)
+        #expect(kept.createdAt == imported)
+        var filled = StampedNote(id: 8, text: "no date")
+        try filled.save(in: db)
+        #expect(filled.createdAt.map(nowRange().contains) == true)
+        var inserted = StampedPost(title: "new", createdAt: imported)
+        try inserted.insert(in: db)
+        #expect(inserted.createdAt != imported, "a record a save inserts is created now")
+    }
+
+    @Test func relatedRecordsWrittenBySaveAreStampedWithTheSameTime() throws {
+        var post = StampedPost(title: "post", notes: [StampedNote(text: "a")])
+        try post.save(in: db)
+        #expect(post.createdAt != Date(timeIntervalSince1970: 0))
+        #expect(post.notes?[0].createdAt == post.createdAt)
+        let reloaded = try StampedPost.query(in: db).including("notes").find(post.id!)
+        #expect(reloaded == post)
+
+        let noteStamp = post.notes?[0].updatedAt
+        post.notes?.append(StampedNote(text: "b"))
+        post.notes?[0].text = "not written from the post's copy"
+        try post.save(in: db)
+        let notes = try StampedNote.query(in: db).orderAsc("id").records()
+        #expect(notes.map(\.text) == ["a", "b"])
+        #expect(notes[0].updatedAt == noteStamp, "an existing related record is not written, nor stamped")
+    }
+
+    @Test func bulkUpdatesAndPropertiesThatAreNotDatesAreNotStamped() throws {
+        var note = StampedNote(text: "n")
+        try note.save(in: db)
+        try StampedNote.query(in: db).updateAll(["text": "bulk"])
+        #expect(try StampedNote.find(note.id!, in: db)?.updatedAt == note.updatedAt)
+
+        var text = TextStamps()
+        try text.save(in: db)
+        #expect(text == TextStamps(id: text.id, createdAt: nil, updatedAt: nil))
+        #expect(try TextStamps.find(text.id!, in: db) == text)
+    }
+}
+
+/// An address that validates its e-mail and writes its hooks to an `audit` table.
+struct AuditedContact: ActiveRecord, Equatable {
+    struct InvalidEmail: Error, Equatable { let email: String }
+    struct Locked: Error {}
+
+    var id: Int64?
+    var email: String
+    var locked = false
+
+    func validate() throws {
+        guard email.contains("@") else { throw InvalidEmail(email: email) }
+    }
+
+    func willSave(in database: Database) throws { try audit("willSave \(email) \(id.map(String.init) ?? "new")", in: database) }
+    func didSave(in database: Database) throws { try audit("didSave \(email) \(id.map(String.init) ?? "new")", in: database) }
+
+    func willDelete(in database: Database) throws {
+        if locked { throw Locked() }
+        try audit("willDelete \(email)", in: database)
+    }
+
+    func didDelete(in database: Database) throws { try audit("didDelete \(email)", in: database) }
+
+    private func audit(_ event: String, in database: Database) throws {
+        try database.from("audit").set("event", event).insert()
+    }
+}
+
+/// A group of contacts, saved with them.
+struct AuditedGroup: ActiveRecord, Equatable {
+    var id: Int64?
+    var name: String
+    var owner: AuditedContact?
+    var members: [AuditedContact]?
+}
+
+extension RecordPersistenceTests {
+    private func audit() throws -> [String] {
+        try db.from("audit").orderAsc("rowid").pluck("event", as: String.self)
+    }
+
+    private func createAudit() throws {
+        try db.execute("CREATE TABLE audit (event TEXT NOT NULL)")
+    }
+
+    @Test func saveHooksRunAroundEachRecordWrittenInTheSaveTransaction() throws {
+        try createAudit()
+        var group = AuditedGroup(
+            name: "friends", owner: AuditedContact(email: "ann@example.com"), members: [AuditedContact(email: "bob@example.com")])
+        try group.save(in: db)
+        #expect(try audit() == [
+            "willSave ann@example.com new", "didSave ann@example.com 1",
+            "willSave bob@example.com new", "didSave bob@example.com 2",
+        ])
+
+        try db.execute("DELETE FROM audit")
+        group.members?.append(AuditedContact(email: "cy@example.com"))
+        try group.save(in: db)
+        #expect(try audit() == ["willSave cy@example.com new", "didSave cy@example.com 3"],
+            "related records that exist are not written, and get no hook")
+        var owner = try #require(group.owner)
+        owner.email = "ann@example.org"
+        try owner.save(in: db)
+        #expect(try audit().suffix(2) == ["willSave ann@example.org 1", "didSave ann@example.org 1"])
+    }
+
+    @Test func aValidationErrorAbortsTheSaveAndLeavesNothing() throws {
+        try createAudit()
+        var group = AuditedGroup(
+            name: "friends", owner: AuditedContact(email: "ann@example.com"),
+            members: [AuditedContact(email: "bob@example.com"), AuditedContact(email: "not an address")])
+        #expect(throws: AuditedContact.InvalidEmail(email: "not an address")) { try group.save(in: db) }
+        #expect(group.id == nil && group.owner?.id == nil)
+        #expect(try AuditedGroup.count(in: db) == 0)
+        #expect(try AuditedContact.count(in: db) == 0)
+        #expect(try audit() == [], "what the hooks wrote is rolled back with the save")
+
+        var invalid = AuditedContact(email: "nobody")
+        var batch = [AuditedContact(email: "cy@example.com"), invalid]
+        #expect(throws: AuditedContact.InvalidEmail(email: "nobody")) { try invalid.insert(in: db) }
+        #expect(throws: AuditedContact.InvalidEmail(email: "nobody")) { try batch.save(in: db) }
+        #expect(try AuditedContact.count(in: db) == 0)
+        #expect(throws: AuditedContact.InvalidEmail.self) { try invalid.validate() }
+    }
+
+    @Test func deleteHooksRunInTheDeleteTransactionAndCanRefuseIt() throws {
+        try createAudit()
+        var ann = AuditedContact(email: "ann@example.com")
+        var locked = AuditedContact(email: "root@example.com", locked: true)
+        try ann.save(in: db)
+        try locked.save(in: db)
+        try db.execute("DELETE FROM audit")
+
+        #expect(try ann.delete(in: db))
+        #expect(try audit() == ["willDelete ann@example.com", "didDelete ann@example.com"])
+        #expect(try !ann.delete(in: db))
+        #expect(try audit().count == 3, "no didDelete when no row was deleted")
+
+        #expect(throws: AuditedContact.Locked.self) { try locked.delete(in: db) }
+        #expect(try AuditedContact.exists(locked.id!, in: db))
+        try AuditedContact.query(in: db).deleteAll()
+        #expect(try audit().count == 3, "bulk deletes call no hook")
+    }
+}

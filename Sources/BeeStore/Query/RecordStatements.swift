@@ -5,11 +5,6 @@ struct RecordStatements {
     let columns: [String]
     let primaryKey: Int
 
-    /// What an insert does when the key exists.
-    enum Conflict {
-        case update, nothing
-    }
-
     private func render(_ build: (inout SQLRenderer) -> Void) -> String {
         var renderer = SQLRenderer(scope: [table])
         build(&renderer)
@@ -44,8 +39,9 @@ struct RecordStatements {
         }
     }
 
-    /// `INSERT INTO "t" ("a", "b") VALUES (?, ?)`, with what to do on a conflict of keys.
-    func insert(onConflict conflict: Conflict?) -> String {
+    /// `INSERT INTO "t" ("a", "b") VALUES (?, ?)`, updating the row with the same key
+    /// instead when `upserting`.
+    func insert(upserting: Bool) -> String {
         render { renderer in
             renderer.append("INSERT INTO ")
             renderer.appendTable(table)
@@ -54,11 +50,11 @@ struct RecordStatements {
             renderer.append(") VALUES (")
             renderer.append(Array(repeating: "?", count: columns.count).joined(separator: ", "))
             renderer.append(")")
-            guard let conflict else { return }
+            guard upserting else { return }
             renderer.append(" ON CONFLICT (")
             renderer.appendWrittenColumn(columns[primaryKey])
             let others = columns.enumerated().filter { $0.offset != primaryKey }.map(\.element)
-            guard conflict == .update, !others.isEmpty else { return renderer.append(") DO NOTHING") }
+            guard !others.isEmpty else { return renderer.append(") DO NOTHING") }
             renderer.append(") DO UPDATE SET ")
             for (index, column) in others.enumerated() {
                 if index > 0 { renderer.append(", ") }

@@ -4,7 +4,9 @@ extension ActiveRecord {
     /// foreign key and link is set; related records that exist are not written from this
     /// copy unless `updatingRelated` is true, so a save never undoes newer edits made to
     /// them elsewhere. Children left out of a loaded to-many relation follow its delete
-    /// rule. Every key is filled in; on failure nothing is saved. Uses the shared
+    /// rule. Each record written gets its lifecycle hooks called (``validate()``,
+    /// ``willSave(in:)``, ``didSave(in:)``) and its timestamps set (see ``ActiveRecord``).
+    /// Every key and timestamp is filled in; on failure nothing is saved. Uses the shared
     /// database unless one is given.
     public mutating func save(in database: Database? = nil, updatingRelated: Bool = false) throws {
         self = try Self.write(in: database, updatingRelated: updatingRelated) { writer in try writer.save(self, mode: .save) }
@@ -23,7 +25,8 @@ extension ActiveRecord {
     }
 
     /// Deletes the record's row, after applying each to-many relation's delete rule to its
-    /// children (nullify, the default, keeps them) and removing its join-table links.
+    /// children (nullify, the default, keeps them) and removing its join-table links, in
+    /// one transaction with the record's ``willDelete(in:)`` and ``didDelete(in:)`` hooks.
     /// Returns whether a row was deleted.
     @discardableResult
     public func delete(in database: Database? = nil) throws -> Bool {
@@ -31,8 +34,11 @@ extension ActiveRecord {
         let database = try Self.resolve(database)
         let schema = try SchemaSynchronizer.ensure(Self.self, on: database)
         return try database.write { connection in
+            try willDelete(in: database)
             var deleting: Set<RecordIdentity> = []
-            return try GraphWriter(connection: connection).delete([key], of: schema, deleting: &deleting) > 0
+            let deleted = try GraphWriter(database: database, connection: connection).delete([key], of: schema, deleting: &deleting) > 0
+            if deleted { try didDelete(in: database) }
+            return deleted
         }
     }
 
@@ -100,7 +106,7 @@ extension ActiveRecord {
         var replacedIDs = ReplacedIDs()
         do {
             return try database.write { connection in
-                var writer = GraphWriter(connection: connection, updatesRelated: updatingRelated)
+                var writer = GraphWriter(database: database, connection: connection, updatesRelated: updatingRelated)
                 defer { replacedIDs = writer.replacedIDs }
                 return try body(&writer)
             }

@@ -19,6 +19,16 @@ import Foundation
 /// Relations whose property is not optional are always loaded; optional ones are loaded
 /// when a query asks for them (``RecordQuery/including(_:)``) and are nil otherwise.
 ///
+/// **Timestamps.** A `Date` or `Date?` property whose coding key is `createdAt` (or
+/// `created_at`) or `updatedAt` (or `updated_at`) is set by saves: every save that writes
+/// the row sets `updatedAt` to the save's time, and `createdAt` too when the save inserts
+/// a new record or when it is nil. The saved copy (of a struct) holds the times; bulk
+/// updates set neither.
+///
+/// **Lifecycle hooks.** ``validate()``, ``willSave(in:)``, ``didSave(in:)``,
+/// ``willDelete(in:)`` and ``didDelete(in:)`` run inside the write's transaction: an error
+/// thrown by one of them leaves nothing written.
+///
 /// ```swift
 /// struct Location: ActiveRecord {
 ///     var id: Int64?
@@ -50,6 +60,37 @@ public protocol ActiveRecord: Codable {
 
     /// How the type maps its table where the conventions do not fit; none by default.
     static var mapping: RecordMapping { get }
+
+    // MARK: Lifecycle hooks
+    //
+    // A save calls, for the record and for each related record it writes (inserts, or
+    // updates with `updatingRelated: true`): `validate()`, `willSave(in:)`, then writes
+    // the row and its relations, then `didSave(in:)` on the saved copy (keys filled in).
+    // `delete(in:)` calls `willDelete(in:)` and, when a row was deleted, `didDelete(in:)`.
+    // They run inside the write's transaction: an error thrown by any of them rolls the
+    // whole save or delete back, related records included. Bulk operations (`deleteAll`,
+    // `updateAll`, delete rules) change rows without loading records and call no hook.
+
+    /// Checks the record before a save writes it; throw to refuse it (the save writes
+    /// nothing). Rails' `validate`. Does nothing by default.
+    func validate() throws
+
+    /// Runs after ``validate()``, before the record's row is written, in the save's
+    /// transaction: reads and writes through `database` are part of it. Rails'
+    /// `before_save`, GRDB's `willSave`. Does nothing by default.
+    func willSave(in database: Database) throws
+
+    /// Runs on the saved copy once its row and relations are written, in the save's
+    /// transaction. Rails' `after_save`, GRDB's `didSave`. Does nothing by default.
+    func didSave(in database: Database) throws
+
+    /// Runs before `delete(in:)` deletes the record, in its transaction. Rails'
+    /// `before_destroy`, GRDB's `willDelete`. Does nothing by default.
+    func willDelete(in database: Database) throws
+
+    /// Runs once `delete(in:)` deleted the record's row, in its transaction. Rails'
+    /// `after_destroy`, GRDB's `didDelete`. Does nothing by default.
+    func didDelete(in database: Database) throws
 }
 
 extension ActiveRecord {

@@ -22,9 +22,13 @@ struct GraphWriter {
         case related
     }
 
+    /// The database the hooks are given: calls through it join this write's transaction.
+    let database: Database
     let connection: Connection
     /// Whether related records that exist are written from the saved copy too.
     let updatesRelated: Bool
+    /// The time this write stamps records with (see ``RecordTimestamps``).
+    private lazy var time = RecordTimestamps.now()
     /// Class instances being saved, to refuse a reference cycle.
     private var path: [ObjectIdentifier] = []
     /// What is kept of each record type met, so that a batch does not look it up per record.
@@ -34,7 +38,8 @@ struct GraphWriter {
     /// The ids this writer replaced in class instances, to give back if the write fails.
     private(set) var replacedIDs = ReplacedIDs()
 
-    init(connection: Connection, updatesRelated: Bool = false) {
+    init(database: Database, connection: Connection, updatesRelated: Bool = false) {
+        self.database = database
         self.connection = connection
         self.updatesRelated = updatesRelated
     }
@@ -55,13 +60,29 @@ struct GraphWriter {
         if mode == .related, key == nil, !schema.uniqueKeys.isEmpty, let found = try existingKey(of: record, writer: writer) {
             return try assigning(found, to: record, by: writer)
         }
+        if mode == .related, !updatesRelated, let key, try rowExists(key, of: schema) {
+            // An existing related record: the database's copy stands, relations and all.
+            return record
+        }
         let kind = try rowStatement(for: key, mode: mode, schema: schema)
-        guard schema.hasRelations else {
-            // Nothing to save first or after: the columns go straight into the statement.
+        try record.validate()
+        try record.willSave(in: database)
+        let saved = try write(record, kind, key: key, writer: writer)
+        try saved.didSave(in: database)
+        return saved
+    }
+
+    /// Writes the record's row with the statement of `kind`, and its relations.
+    private mutating func write<Record: ActiveRecord>(
+        _ record: Record, _ kind: RecordSchema.RowStatement, key: Value?, writer: RowWriter
+    ) throws -> Record {
+        let schema = writer.schema
+        guard schema.hasRelations || !schema.timestamps.isEmpty else {
+            // Nothing to save first or after, nothing to stamp: the columns go straight into the statement.
             let statement = try writer.statement(kind, on: connection)
             try writer.encoder.encode(record, into: statement, kind: kind)
             let written = try execute(statement, kind, key: key, schema: schema)
-            return try assigning(written.key, to: record, by: writer)
+            return try assigning(written, to: record, by: writer)
         }
 
         let identity = writer.isClass ? ObjectIdentifier(record as AnyObject) : nil
@@ -79,6 +100,7 @@ struct GraphWriter {
         var rebuilt = encoder.originals
         let belongsTo = encoder.belongsTo
         let toMany = encoder.toMany
+        schema.timestamps.stamp(&values, rebuilding: &rebuilt, isNew: kind == .insert, at: time, schema: schema)
         for (index, related) in belongsTo.sorted(by: { $0.key < $1.key }) {
             let saved = try saveAny(related, mode: .related)
             values[index] = saved.id.databaseKey ?? .null
@@ -91,22 +113,24 @@ struct GraphWriter {
             try statement.bind(value, at: schema.parameter(ofColumn: index, in: kind))
         }
         let written = try execute(statement, kind, key: key, schema: schema)
-        guard written.isNew || mode != .related || updatesRelated else {
-            // An existing related record: the database's copy stands, relations and all.
-            return record
-        }
-        values[schema.primaryKeyIndex] = written.key
-        rebuilt[schema.primaryKey.key] = written.key
+        values[schema.primaryKeyIndex] = written
+        rebuilt[schema.primaryKey.key] = written
 
         for (index, children) in toMany.sorted(by: { $0.key < $1.key }) {
             let relation = schema.toMany[index]
             let saved = try children.map { try saveAny($0, mode: .related) }
-            try link(relation, of: schema, parent: written.key, children: saved, parentIsNew: kind == .insert)
+            try link(relation, of: schema, parent: written, children: saved, parentIsNew: kind == .insert)
             rebuilt[relation.key] = relation.isToOne ? saved.first : saved
         }
 
-        guard identity == nil else { return try assigning(written.key, to: record, by: writer) }
+        guard identity == nil else { return try assigning(written, to: record, by: writer) }
         return try RecordDecoder(schema: schema, values: values, decoded: rebuilt).decode(Record.self)
+    }
+
+    /// Whether a row of the record's table has this key.
+    private func rowExists(_ key: Value, of schema: RecordSchema) throws -> Bool {
+        let exists = try Query(database: nil, table: schema.tableName).where(schema.primaryKey.name, key).existsStatement()
+        return try connection.fetchValue(Bool.self, exists.sql, exists.statementArguments) == true
     }
 
     /// The record with `key`. A class instance is changed in place, so the key it had is
@@ -144,36 +168,32 @@ struct GraphWriter {
         return nil
     }
 
-    /// The statement that writes a record with this key in this mode.
+    /// The statement that writes a record with this key in this mode (a related record
+    /// with a key is written only when it has no row, or when related records are updated).
     private func rowStatement(for key: Value?, mode: Mode, schema: RecordSchema) throws -> RecordSchema.RowStatement {
         switch (mode, key) {
         case (.update, nil): throw RecordError.notSaved(record: schema.recordName)
         case (.update, _?): .update
         case (.save, _?): .upsert
-        case (.related, _?): updatesRelated ? .upsert : .insertIfMissing
+        case (.related, _?): updatesRelated ? .upsert : .insert
         case (.save, nil), (.insert, _), (.related, nil): .insert
         }
     }
 
     /// Runs a bound row statement; returns the record's key (the new row's for an
-    /// insert without one) and whether a row was inserted.
+    /// insert without one).
     private func execute(
         _ statement: Statement, _ kind: RecordSchema.RowStatement, key: Value?, schema: RecordSchema
-    ) throws -> (key: Value, isNew: Bool) {
+    ) throws -> Value {
         if let key {
             // The record's key, whatever its `encode(to:)` wrote for it (or left out).
             try statement.bind(key, at: schema.parameter(ofColumn: schema.primaryKeyIndex, in: kind))
         }
         try statement.executeBound()
-        switch kind {
-        case .update:
-            if connection.changes == 0 { throw RecordError.notFound(record: schema.recordName, id: key ?? .null) }
-            return (key ?? .null, false)
-        case .insertIfMissing:
-            return (key ?? .null, connection.changes > 0)
-        case .insert, .upsert:
-            return (key ?? .integer(connection.lastInsertRowID), kind == .insert)
+        if kind == .update, connection.changes == 0 {
+            throw RecordError.notFound(record: schema.recordName, id: key ?? .null)
         }
+        return key ?? .integer(connection.lastInsertRowID)
     }
 
     /// Points the saved `children` at `parent` (foreign keys or links) and applies the

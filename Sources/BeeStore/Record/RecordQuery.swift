@@ -134,7 +134,7 @@ public struct RecordQuery<Record: ActiveRecord>: Filterable, Sendable {
             let select = try keys.selectStatement()
             let found = try connection.fetchAll(select.sql, select.statementArguments).map { $0.values[0] }
             var deleting: Set<RecordIdentity> = []
-            return try GraphWriter(connection: connection).delete(found, of: schema, deleting: &deleting)
+            return try GraphWriter(database: database, connection: connection).delete(found, of: schema, deleting: &deleting)
         }
     }
 

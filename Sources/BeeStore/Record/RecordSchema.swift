@@ -18,6 +18,8 @@ final class RecordSchema: @unchecked Sendable {
         let type: ColumnType
         let isOptional: Bool
         let storage: Storage
+        /// Whether the property is a `Date` (or `Date?`).
+        var isDate = false
     }
 
     /// A relation kept outside this table's row: has-many, has-one or many-to-many.
@@ -65,8 +67,6 @@ final class RecordSchema: @unchecked Sendable {
     let insertSQL: String
     /// The insert, updating the row when the key exists.
     let upsertSQL: String
-    /// The insert, doing nothing when the key exists.
-    let insertIfMissingSQL: String
     /// `UPDATE "t" SET … WHERE "id" = ?`, every column but the key, then the key.
     let updateSQL: String
 
@@ -74,7 +74,7 @@ final class RecordSchema: @unchecked Sendable {
 
     /// The statements that write a record's row.
     enum RowStatement: Int, CaseIterable {
-        case insert, upsert, insertIfMissing, update
+        case insert, upsert, update
     }
 
     /// The SQL of a row statement.
@@ -82,7 +82,6 @@ final class RecordSchema: @unchecked Sendable {
         switch statement {
         case .insert: insertSQL
         case .upsert: upsertSQL
-        case .insertIfMissing: insertIfMissingSQL
         case .update: updateSQL
         }
     }
@@ -98,6 +97,8 @@ final class RecordSchema: @unchecked Sendable {
 
     /// Whether the record has a belongs-to or to-many relation.
     let hasRelations: Bool
+    /// The columns saves stamp with their time.
+    let timestamps: RecordTimestamps
     /// Each column's coding key, in order.
     let columnKeys: [String]
 
@@ -117,15 +118,15 @@ final class RecordSchema: @unchecked Sendable {
         self.hasRelations = !toMany.isEmpty
             || columns.contains { if case .belongsTo = $0.storage { true } else { false } }
         self.columnKeys = columns.map(\.key)
+        self.timestamps = RecordTimestamps(columns: columns)
         self.columnIndexByKey = Dictionary(columns.enumerated().map { ($1.key, $0) }, uniquingKeysWith: { first, _ in first })
         let names = columns.map(\.name)
         let statements = RecordStatements(table: tableName, columns: names, primaryKey: primaryKeyIndex)
         selectionSQL = statements.selection
         selectSQL = statements.select
         findSQL = statements.find
-        insertSQL = statements.insert(onConflict: nil)
-        upsertSQL = statements.insert(onConflict: .update)
-        insertIfMissingSQL = statements.insert(onConflict: .nothing)
+        insertSQL = statements.insert(upserting: false)
+        upsertSQL = statements.insert(upserting: true)
         updateSQL = statements.update
     }
 

@@ -9,6 +9,7 @@ final class SchemaReflector: Decoder {
         let kind: FieldKind
         let isOptional: Bool
         let typeName: String
+        let isDate: Bool
     }
 
     let recordName: String
@@ -52,7 +53,9 @@ final class SchemaReflector: Decoder {
     fileprivate func record(_ key: String, _ type: Any.Type, optional: Bool) -> Int {
         pendingField = key
         pendingType = String(describing: type)
-        fields.append(Field(key: key, kind: FieldKind.of(type), isOptional: optional, typeName: String(describing: type)))
+        fields.append(Field(
+            key: key, kind: FieldKind.of(type), isOptional: optional, typeName: String(describing: type),
+            isDate: type == Date.self))
         return fields.count - 1
     }
 
@@ -76,7 +79,8 @@ final class SchemaReflector: Decoder {
             case .value(let type):
                 if index == primaryKeyField { primaryKeyIndex = columns.count }
                 columns.append(.init(
-                    key: field.key, name: declaredName ?? field.key, type: type, isOptional: field.isOptional, storage: .value))
+                    key: field.key, name: declaredName ?? field.key, type: type, isOptional: field.isOptional, storage: .value,
+                    isDate: field.isDate))
             case .json:
                 columns.append(.init(
                     key: field.key, name: declaredName ?? field.key, type: .text, isOptional: field.isOptional, storage: .json))
