@@ -191,3 +191,84 @@ struct ObservationTests {
         token.cancel()
     }
 }
+
+extension ObservationTests {
+    private func observeMaximum(_ recorder: Recorder<Int>, removingDuplicates: Bool) -> ObservationToken {
+        db.observe(
+            tables: ["item"], on: queue, externalChangeInterval: nil, removingDuplicates: removingDuplicates,
+            fetch: { try $0.fetchValue(Int.self, "SELECT max(n) FROM item") ?? 0 },
+            onChange: { recorder.record($0) })
+    }
+
+    @Test func equalValuesAreDeliveredAgainUnlessDuplicatesAreRemoved() throws {
+        try db.execute("INSERT INTO item VALUES (5)")
+        let kept = Recorder<Int>()
+        let removed = Recorder<Int>()
+        let keeping = observeMaximum(kept, removingDuplicates: false)
+        let removing = observeMaximum(removed, removingDuplicates: true)
+        #expect(kept.next() == 5)
+        #expect(removed.next() == 5)
+        try db.execute("INSERT INTO item VALUES (1)")  // the table changes, its maximum does not
+        try db.execute("INSERT INTO item VALUES (9)")
+        #expect(kept.next() == 5)
+        #expect(kept.next() == 9)
+        // Deliveries come in commit order: a duplicate would come before the 9.
+        #expect(removed.next() == 9)
+        keeping.cancel()
+        removing.cancel()
+    }
+
+    @Test func queryRowsSkipDuplicates() throws {
+        let recorder = Recorder<[Row]>()
+        let token = try db.from("item").where("n", .greaterThan, 5).observe(on: queue, removingDuplicates: true) {
+            recorder.record($0)
+        }
+        #expect(recorder.next()?.count == 0)
+        try db.execute("INSERT INTO item VALUES (3)")
+        try db.execute("INSERT INTO item VALUES (7)")
+        #expect(recorder.next()?.map { $0["n"] } == [7])
+        token.cancel()
+    }
+
+    @Test func recordsSkipDuplicates() throws {
+        let recorder = Recorder<[Track]>()
+        let token = try Track.query(in: db).where("title", "B").observe(on: queue, removingDuplicates: true) {
+            recorder.record($0)
+        }
+        #expect(recorder.next() == [])
+        var other = Track(title: "A")
+        try other.save(in: db)
+        var track = Track(title: "B")
+        try track.save(in: db)
+        #expect(recorder.next() == [track])
+        token.cancel()
+    }
+
+    @Test func asyncSequencesSkipDuplicates() async throws {
+        var delivered: [[Track]] = []
+        for try await tracks in try Track.query(in: db).where("title", "B").values(removingDuplicates: true) {
+            delivered.append(tracks)
+            if delivered.count == 2 { break }
+            var other = Track(title: "A")
+            try other.save(in: db)
+            var track = Track(title: "B")
+            try track.save(in: db)
+        }
+        #expect(delivered.map { $0.map(\.title) } == [[], ["B"]])
+
+        var rows: [[Row]] = []
+        for try await value in try db.from("item").where("n", .greaterThan, 3).values(removingDuplicates: true) {
+            rows.append(value)
+            if rows.count == 2 { break }
+            try db.execute("INSERT INTO item VALUES (1)")
+            try db.execute("INSERT INTO item VALUES (4)")
+        }
+        #expect(rows.map(\.count) == [0, 1])
+    }
+
+    @Test func aFailingFetchEndsTheSequenceWithItsError() async throws {
+        await #expect(throws: DatabaseError.self) {
+            for try await _ in try db.from("item").where("missing", 1).values(removingDuplicates: true) {}
+        }
+    }
+}

@@ -2,7 +2,8 @@ import Dispatch
 
 /// Re-fetches a value after each commit that changed one of its tables (and, on an
 /// interval, after changes by other connections or processes), and delivers it in order
-/// on the caller's queue.
+/// on the caller's queue; a value its `isDuplicate` finds equal to the last one
+/// delivered is skipped.
 final class DatabaseObserver<Value: Sendable>: Sendable {
     private let database: Database
     private let tables: Set<String>
@@ -10,6 +11,9 @@ final class DatabaseObserver<Value: Sendable>: Sendable {
     private let queue: DispatchQueue
     private let onChange: @Sendable (Value) -> Void
     private let onError: @Sendable (any Error) -> Void
+    private let isDuplicate: (@Sendable (Value, Value) -> Bool)?
+    /// The value delivered last, when duplicates are skipped.
+    private let delivered = Protected<Value?>(nil)
     /// Fetches run one at a time, in commit order.
     private let fetchQueue = DispatchQueue(label: "BeeStore.DatabaseObserver")
     private let state = Protected((isCancelled: false, commitObserver: UInt64?.none, dataVersion: Int?.none))
@@ -17,6 +21,7 @@ final class DatabaseObserver<Value: Sendable>: Sendable {
 
     init(
         database: Database, tables: Set<String>, queue: DispatchQueue,
+        isDuplicate: (@Sendable (Value, Value) -> Bool)?,
         fetch: @escaping @Sendable (Connection) throws -> Value,
         onChange: @escaping @Sendable (Value) -> Void,
         onError: @escaping @Sendable (any Error) -> Void
@@ -27,6 +32,7 @@ final class DatabaseObserver<Value: Sendable>: Sendable {
         self.queue = queue
         self.onChange = onChange
         self.onError = onError
+        self.isDuplicate = isDuplicate
     }
 
     /// Delivers the current value, then starts following commits and, every
@@ -68,6 +74,7 @@ final class DatabaseObserver<Value: Sendable>: Sendable {
             do {
                 let value = try database.read(fetch)
                 recordDataVersion()
+                guard isNew(value) else { return }
                 queue.async { [self] in
                     if !isCancelled { onChange(value) }
                 }
@@ -76,6 +83,17 @@ final class DatabaseObserver<Value: Sendable>: Sendable {
                     if !isCancelled { onError(error) }
                 }
             }
+        }
+    }
+
+    /// Whether `value` is to be delivered: always, unless duplicates are skipped and it
+    /// equals the value delivered last. Called on the fetch queue only.
+    private func isNew(_ value: Value) -> Bool {
+        guard let isDuplicate else { return true }
+        return delivered.withLock { delivered in
+            if let previous = delivered, isDuplicate(previous, value) { return false }
+            delivered = value
+            return true
         }
     }
 
@@ -120,8 +138,41 @@ extension Database {
         onError: @escaping @Sendable (any Error) -> Void = { _ in },
         onChange: @escaping @Sendable (Value) -> Void
     ) -> ObservationToken {
+        startObserving(
+            tables: tables, on: queue, externalChangeInterval: externalChangeInterval, isDuplicate: nil, fetch: fetch,
+            onError: onError, onChange: onChange)
+    }
+
+    /// Observes `tables` as ``observe(tables:on:externalChangeInterval:fetch:onError:onChange:)``
+    /// does; when `removingDuplicates`, a value equal to the one delivered last is not
+    /// delivered again (a commit that changed the tables but not what `fetch` reads).
+    public func observe<Value: Sendable & Equatable>(
+        tables: Set<String>,
+        on queue: DispatchQueue = .main,
+        externalChangeInterval: Double? = 0.5,
+        removingDuplicates: Bool,
+        fetch: @escaping @Sendable (Connection) throws -> Value,
+        onError: @escaping @Sendable (any Error) -> Void = { _ in },
+        onChange: @escaping @Sendable (Value) -> Void
+    ) -> ObservationToken {
+        startObserving(
+            tables: tables, on: queue, externalChangeInterval: externalChangeInterval,
+            isDuplicate: Self.equality(removingDuplicates), fetch: fetch, onError: onError, onChange: onChange)
+    }
+
+    /// Starts an observation, skipping the values `isDuplicate` finds equal to the last delivered.
+    func startObserving<Value: Sendable>(
+        tables: Set<String>,
+        on queue: DispatchQueue,
+        externalChangeInterval: Double?,
+        isDuplicate: (@Sendable (Value, Value) -> Bool)?,
+        fetch: @escaping @Sendable (Connection) throws -> Value,
+        onError: @escaping @Sendable (any Error) -> Void,
+        onChange: @escaping @Sendable (Value) -> Void
+    ) -> ObservationToken {
         let observer = DatabaseObserver(
-            database: self, tables: tables, queue: queue, fetch: fetch, onChange: onChange, onError: onError)
+            database: self, tables: tables, queue: queue, isDuplicate: isDuplicate, fetch: fetch, onChange: onChange,
+            onError: onError)
         observer.start(externalInterval: externalChangeInterval)
         return ObservationToken { observer.cancel() }
     }
@@ -135,11 +186,40 @@ extension Database {
         externalChangeInterval: Double? = 0.5,
         fetch: @escaping @Sendable (Connection) throws -> Value
     ) -> AsyncThrowingStream<Value, any Error> {
+        valueStream(tables: tables, externalChangeInterval: externalChangeInterval, isDuplicate: nil, fetch: fetch)
+    }
+
+    /// The values `fetch` reads from `tables`, as ``values(tables:externalChangeInterval:fetch:)``
+    /// gives them; when `removingDuplicates`, without a value equal to the one before it.
+    public func values<Value: Sendable & Equatable>(
+        tables: Set<String>,
+        externalChangeInterval: Double? = 0.5,
+        removingDuplicates: Bool,
+        fetch: @escaping @Sendable (Connection) throws -> Value
+    ) -> AsyncThrowingStream<Value, any Error> {
+        valueStream(
+            tables: tables, externalChangeInterval: externalChangeInterval,
+            isDuplicate: Self.equality(removingDuplicates), fetch: fetch)
+    }
+
+    /// The values of an observation as an asynchronous sequence.
+    func valueStream<Value: Sendable>(
+        tables: Set<String>,
+        externalChangeInterval: Double?,
+        isDuplicate: (@Sendable (Value, Value) -> Bool)?,
+        fetch: @escaping @Sendable (Connection) throws -> Value
+    ) -> AsyncThrowingStream<Value, any Error> {
         AsyncThrowingStream { continuation in
-            let token = observe(
+            let token = startObserving(
                 tables: tables, on: DispatchQueue(label: "BeeStore.values"), externalChangeInterval: externalChangeInterval,
-                fetch: fetch, onError: { continuation.finish(throwing: $0) }, onChange: { continuation.yield($0) })
+                isDuplicate: isDuplicate, fetch: fetch, onError: { continuation.finish(throwing: $0) },
+                onChange: { continuation.yield($0) })
             continuation.onTermination = { _ in token.cancel() }
         }
+    }
+
+    /// `==` when duplicates are removed, nil otherwise.
+    static func equality<Value: Equatable & Sendable>(_ removingDuplicates: Bool) -> (@Sendable (Value, Value) -> Bool)? {
+        removingDuplicates ? { @Sendable lhs, rhs in lhs == rhs } : nil
     }
 }

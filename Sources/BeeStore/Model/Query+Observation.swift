@@ -7,31 +7,36 @@ extension Query {
     }
 
     /// Observes the query's rows: `onChange` is called on `queue` with them at once, then
-    /// after each committed transaction that changed a table the query reads. Stops when
-    /// the token is cancelled or released.
+    /// after each committed transaction that changed a table the query reads; when
+    /// `removingDuplicates`, rows equal to the ones delivered last are not delivered
+    /// again. Stops when the token is cancelled or released.
     ///
     /// ```swift
-    /// let token = try db.from("player").orderDesc("score").limit(10).observe { rows in
+    /// let token = try db.from("player").orderDesc("score").limit(10).observe(removingDuplicates: true) { rows in
     ///     print(rows.map { $0["name"] })
     /// }
     /// ```
     public func observe(
         on queue: DispatchQueue = .main,
+        removingDuplicates: Bool = false,
         onError: @escaping @Sendable (any Error) -> Void = { _ in },
         onChange: @escaping @Sendable ([Row]) -> Void
     ) throws -> ObservationToken {
         let database = try requireDatabase()
         let statement = try selectStatement()
         return database.observe(
-            tables: observedTables, on: queue,
+            tables: observedTables, on: queue, removingDuplicates: removingDuplicates,
             fetch: { try $0.fetchAll(statement.sql, statement.statementArguments) }, onError: onError, onChange: onChange)
     }
 
     /// The query's rows as an asynchronous sequence: now, then after each committed
-    /// transaction that changed a table the query reads.
-    public func values() throws -> AsyncThrowingStream<[Row], any Error> {
+    /// transaction that changed a table the query reads (when `removingDuplicates`, only
+    /// when they differ from the rows before).
+    public func values(removingDuplicates: Bool = false) throws -> AsyncThrowingStream<[Row], any Error> {
         let database = try requireDatabase()
         let statement = try selectStatement()
-        return database.values(tables: observedTables) { try $0.fetchAll(statement.sql, statement.statementArguments) }
+        return database.values(tables: observedTables, removingDuplicates: removingDuplicates) {
+            try $0.fetchAll(statement.sql, statement.statementArguments)
+        }
     }
 }

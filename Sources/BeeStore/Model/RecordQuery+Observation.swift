@@ -27,7 +27,7 @@ extension RecordQuery where Record: Sendable {
         return database.values(tables: tables) { _ in try query.records() }
     }
 
-    private func observationTarget() throws -> (Database, Set<String>) {
+    fileprivate func observationTarget() throws -> (Database, Set<String>) {
         guard let database = query.database else { throw RecordError.noDatabase }
         let schema = try SchemaSynchronizer.ensure(Record.self, on: database)
         var tables: Set<String> = []
@@ -47,5 +47,35 @@ extension RecordQuery where Record: Sendable {
                 try collectTables(of: RecordSchema.of(dynamic: target), into: &tables)
             }
         }
+    }
+}
+
+extension RecordQuery where Record: Sendable & Equatable {
+    /// Observes the query's records as ``observe(on:onError:onChange:)`` does; when
+    /// `removingDuplicates`, records equal to the ones delivered last are not delivered
+    /// again (a commit that changed the tables but not these records).
+    ///
+    /// ```swift
+    /// let token = try Node.query(in: db).orderAsc("sort").observe(removingDuplicates: true) { nodes in print(nodes.count) }
+    /// ```
+    public func observe(
+        on queue: DispatchQueue = .main,
+        removingDuplicates: Bool,
+        onError: @escaping @Sendable (any Error) -> Void = { _ in },
+        onChange: @escaping @Sendable ([Record]) -> Void
+    ) throws -> ObservationToken {
+        let (database, tables) = try observationTarget()
+        let query = self
+        return database.observe(
+            tables: tables, on: queue, removingDuplicates: removingDuplicates, fetch: { _ in try query.records() },
+            onError: onError, onChange: onChange)
+    }
+
+    /// The query's records as ``values()`` gives them; when `removingDuplicates`, only
+    /// when they differ from the records before.
+    public func values(removingDuplicates: Bool) throws -> AsyncThrowingStream<[Record], any Error> {
+        let (database, tables) = try observationTarget()
+        let query = self
+        return database.values(tables: tables, removingDuplicates: removingDuplicates) { _ in try query.records() }
     }
 }
