@@ -308,6 +308,57 @@ struct ReadmeExamplesTests {
         try Self.expectReadmeShows("models")
     }
 
+    @Test func recordAPIExample() throws {
+        let db = try Database.inMemory()
+        // example: record-api
+        struct InvalidURL: Error { let url: String }
+
+        struct Bookmark: ActiveRecord {
+            var id: Int64?
+            var url: String
+            var title: String
+            var visits = 0
+            var createdAt: Date?                 // set when the record is inserted
+            var updatedAt: Date?                 // set by every save
+
+            func validate() throws {             // before each save: throwing writes nothing
+                guard url.hasPrefix("https://") else { throw InvalidURL(url: url) }
+            }
+        }
+
+        var bookmark = Bookmark(url: "https://swift.org", title: "Swift")
+        try bookmark.save(in: db)
+
+        let known = try Bookmark.exists(by: ["url": "https://swift.org"], in: db)
+        let swift = try Bookmark.find(by: ["url": "https://swift.org"], in: db)
+        try Bookmark.where("url", bookmark.url).increment("visits", by: 1, in: db)
+        try Bookmark.where("visits", 0).updateAll(["title": "Unread"], in: db)
+        let popular = try Bookmark.where("visits", .greaterThan, 0).records(in: db)
+        let titles = try Bookmark.orderAsc("title").pluck("title", as: String.self, in: db)
+        try Bookmark.query(in: db).forEach { bookmark in   // one record in memory at a time
+            print(bookmark.url)
+        }
+
+        // Any Decodable struct, from SQL or from the query builder, by column name.
+        struct Visit: Decodable {
+            var url: String
+            var visits: Int
+        }
+        let visits = try db.fetchAll(Visit.self, "SELECT url, visits FROM bookmark WHERE visits > ?", [0])
+        let top = try db.from("bookmark").orderDesc("visits").fetchOne(Visit.self)
+        // end example
+        #expect(known)
+        #expect(swift?.createdAt != nil && swift?.createdAt == swift?.updatedAt)
+        #expect(popular.map(\.visits) == [1])
+        #expect(titles == ["Swift"])
+        #expect(visits.map(\.url) == ["https://swift.org"])
+        #expect(top?.visits == 1)
+        var invalid = Bookmark(url: "ftp://example.com", title: "FTP")
+        #expect(throws: InvalidURL.self) { try invalid.save(in: db) }
+        #expect(try Bookmark.count(in: db) == 1)
+        try Self.expectReadmeShows("record-api")
+    }
+
     /// Compares the README's example `name` with the lines between the markers in this file.
     static func expectReadmeShows(_ name: String, sourceLocation: SourceLocation = #_sourceLocation) throws {
         let here = URL(fileURLWithPath: #filePath)

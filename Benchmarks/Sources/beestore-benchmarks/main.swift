@@ -2,19 +2,23 @@ import BeeStore
 import Foundation
 import GRDB
 
-/// `beestore-benchmarks [--iterations N] [--scale S] [--only 1,3b] [--libraries bee,grdb,raw,foundation]`
+/// `beestore-benchmarks [--iterations N] [--scale S] [--only 1,3b] [--libraries bee,grdb,raw,foundation] [--cursor-memory N]`
 struct Options {
     static let usage = """
         usage: beestore-benchmarks [--iterations N] [--scale S] [--only 1,3b,4] [--libraries bee,grdb,raw,foundation]
+               beestore-benchmarks --cursor-memory N
           --iterations N   interleaved trials per library (median reported), default 7
           --scale S        multiplies every workload's size, default 1
           --only LIST      the workloads to run, by number (1, 2, 3, 3b, 4, 4b, 5a, 5b, 5c)
           --libraries LIST the libraries to run: bee, grdb, raw, foundation
+          --cursor-memory N  instead of the workloads: the resident memory of iterating N records with forEach
         """
     var iterations = 7
     var scale = 1.0
     var only: Set<String> = []
     var libraries = Library.allCases
+    /// The number of records of the cursor memory measurement, when it is asked for.
+    var cursorMemoryCount: Int?
 
     init(_ arguments: [String]) throws {
         var arguments = arguments[...]
@@ -30,6 +34,9 @@ struct Options {
             case "--scale":
                 guard let scale = Double(value), scale > 0 else { throw CheckFailure("bad --scale \(value)") }
                 self.scale = scale
+            case "--cursor-memory":
+                guard let count = Int(value), count > 0 else { throw CheckFailure("bad --cursor-memory \(value)") }
+                cursorMemoryCount = count
             case "--only":
                 only = Set(value.split(separator: ",").map(String.init))
             case "--libraries":
@@ -77,6 +84,10 @@ func main() -> Int32 {
     defer { scratch.removeAll() }
     do {
         let options = try Options(Array(CommandLine.arguments.dropFirst()))
+        if let count = options.cursorMemoryCount {
+            print(try CursorMemory.run(count: count, scratch: scratch))
+            return 0
+        }
         print("SQLite \(RawDatabase.version), \(ProcessInfo.processInfo.activeProcessorCount) cores, "
             + "median of \(options.iterations) interleaved iterations")
         let runner = Runner(iterations: options.iterations, libraries: options.libraries, scratch: scratch)

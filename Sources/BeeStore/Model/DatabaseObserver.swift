@@ -118,6 +118,10 @@ final class DatabaseObserver<Value: Sendable>: Sendable {
 }
 
 extension Database {
+    /// How often, in seconds, observations look for changes made by other connections
+    /// or processes, unless told otherwise.
+    public static let externalChangeInterval: Double = 0.5
+
     /// Observes `tables`: calls `onChange` on `queue` with the value `fetch` reads, once at
     /// once and then after each committed transaction that changed one of the tables (at
     /// most once per transaction; never for a rolled-back one). Changes committed by other
@@ -133,7 +137,7 @@ extension Database {
     public func observe<Value: Sendable>(
         tables: Set<String>,
         on queue: DispatchQueue = .main,
-        externalChangeInterval: Double? = 0.5,
+        externalChangeInterval: Double? = Database.externalChangeInterval,
         fetch: @escaping @Sendable (Connection) throws -> Value,
         onError: @escaping @Sendable (any Error) -> Void = { _ in },
         onChange: @escaping @Sendable (Value) -> Void
@@ -149,7 +153,7 @@ extension Database {
     public func observe<Value: Sendable & Equatable>(
         tables: Set<String>,
         on queue: DispatchQueue = .main,
-        externalChangeInterval: Double? = 0.5,
+        externalChangeInterval: Double? = Database.externalChangeInterval,
         removingDuplicates: Bool,
         fetch: @escaping @Sendable (Connection) throws -> Value,
         onError: @escaping @Sendable (any Error) -> Void = { _ in },
@@ -183,7 +187,7 @@ extension Database {
     /// cancelled; a failing fetch ends it with the error.
     public func values<Value: Sendable>(
         tables: Set<String>,
-        externalChangeInterval: Double? = 0.5,
+        externalChangeInterval: Double? = Database.externalChangeInterval,
         fetch: @escaping @Sendable (Connection) throws -> Value
     ) -> AsyncThrowingStream<Value, any Error> {
         valueStream(tables: tables, externalChangeInterval: externalChangeInterval, isDuplicate: nil, fetch: fetch)
@@ -193,7 +197,7 @@ extension Database {
     /// gives them; when `removingDuplicates`, without a value equal to the one before it.
     public func values<Value: Sendable & Equatable>(
         tables: Set<String>,
-        externalChangeInterval: Double? = 0.5,
+        externalChangeInterval: Double? = Database.externalChangeInterval,
         removingDuplicates: Bool,
         fetch: @escaping @Sendable (Connection) throws -> Value
     ) -> AsyncThrowingStream<Value, any Error> {

@@ -13,18 +13,37 @@ extension RecordQuery where Record: Sendable {
         onError: @escaping @Sendable (any Error) -> Void = { _ in },
         onChange: @escaping @Sendable ([Record]) -> Void
     ) throws -> ObservationToken {
-        let (database, tables) = try observationTarget()
-        let query = self
-        return database.observe(
-            tables: tables, on: queue, fetch: { _ in try query.records() }, onError: onError, onChange: onChange)
+        try startObserving(on: queue, isDuplicate: nil, onError: onError, onChange: onChange)
     }
 
     /// The query's records as an asynchronous sequence: now, then after each committed
     /// transaction that changed the tables they come from.
     public func values() throws -> AsyncThrowingStream<[Record], any Error> {
+        try valueStream(isDuplicate: nil)
+    }
+
+    /// Starts observing the records, skipping those `isDuplicate` finds equal to the last delivered.
+    fileprivate func startObserving(
+        on queue: DispatchQueue, isDuplicate: (@Sendable ([Record], [Record]) -> Bool)?,
+        onError: @escaping @Sendable (any Error) -> Void, onChange: @escaping @Sendable ([Record]) -> Void
+    ) throws -> ObservationToken {
         let (database, tables) = try observationTarget()
         let query = self
-        return database.values(tables: tables) { _ in try query.records() }
+        return database.startObserving(
+            tables: tables, on: queue, externalChangeInterval: Database.externalChangeInterval, isDuplicate: isDuplicate,
+            fetch: { _ in try query.records() }, onError: onError, onChange: onChange)
+    }
+
+    /// The observed records as an asynchronous sequence, skipping those `isDuplicate`
+    /// finds equal to the ones before.
+    fileprivate func valueStream(
+        isDuplicate: (@Sendable ([Record], [Record]) -> Bool)?
+    ) throws -> AsyncThrowingStream<[Record], any Error> {
+        let (database, tables) = try observationTarget()
+        let query = self
+        return database.valueStream(
+            tables: tables, externalChangeInterval: Database.externalChangeInterval, isDuplicate: isDuplicate,
+            fetch: { _ in try query.records() })
     }
 
     fileprivate func observationTarget() throws -> (Database, Set<String>) {
@@ -64,18 +83,13 @@ extension RecordQuery where Record: Sendable & Equatable {
         onError: @escaping @Sendable (any Error) -> Void = { _ in },
         onChange: @escaping @Sendable ([Record]) -> Void
     ) throws -> ObservationToken {
-        let (database, tables) = try observationTarget()
-        let query = self
-        return database.observe(
-            tables: tables, on: queue, removingDuplicates: removingDuplicates, fetch: { _ in try query.records() },
-            onError: onError, onChange: onChange)
+        try startObserving(
+            on: queue, isDuplicate: Database.equality(removingDuplicates), onError: onError, onChange: onChange)
     }
 
     /// The query's records as ``values()`` gives them; when `removingDuplicates`, only
     /// when they differ from the records before.
     public func values(removingDuplicates: Bool) throws -> AsyncThrowingStream<[Record], any Error> {
-        let (database, tables) = try observationTarget()
-        let query = self
-        return database.values(tables: tables, removingDuplicates: removingDuplicates) { _ in try query.records() }
+        try valueStream(isDuplicate: Database.equality(removingDuplicates))
     }
 }

@@ -247,12 +247,6 @@ extension Query {
         }
         let updates = named.isEmpty ? assignments.map(\.column).filter { !conflict.columns.contains($0) } : named
         guard !updates.isEmpty, !conflict.columns.isEmpty else { throw QueryError.nothingToUpsert(table: table) }
-        renderer.append(" DO UPDATE SET ")
-        for (index, column) in updates.enumerated() {
-            if index > 0 { renderer.append(", ") }
-            renderer.appendWrittenColumn(column)
-            renderer.append(" = excluded.")
-            renderer.appendWrittenColumn(column)
-        }
+        renderer.appendUpdateFromExcluded(updates)
     }
 }

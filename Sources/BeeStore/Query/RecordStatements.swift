@@ -55,13 +55,8 @@ struct RecordStatements {
             renderer.appendWrittenColumn(columns[primaryKey])
             let others = columns.enumerated().filter { $0.offset != primaryKey }.map(\.element)
             guard !others.isEmpty else { return renderer.append(") DO NOTHING") }
-            renderer.append(") DO UPDATE SET ")
-            for (index, column) in others.enumerated() {
-                if index > 0 { renderer.append(", ") }
-                renderer.appendWrittenColumn(column)
-                renderer.append(" = excluded.")
-                renderer.appendWrittenColumn(column)
-            }
+            renderer.append(")")
+            renderer.appendUpdateFromExcluded(others)
         }
     }
 

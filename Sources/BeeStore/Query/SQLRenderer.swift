@@ -135,6 +135,18 @@ struct SQLRenderer {
         }
     }
 
+    /// Appends ` DO UPDATE SET "a" = excluded."a", …`: an upsert taking the inserted
+    /// values of `columns`.
+    mutating func appendUpdateFromExcluded(_ columns: [String]) {
+        append(" DO UPDATE SET ")
+        for (index, column) in columns.enumerated() {
+            if index > 0 { append(", ") }
+            appendWrittenColumn(column)
+            append(" = excluded.")
+            appendWrittenColumn(column)
+        }
+    }
+
     /// Appends column references separated by commas.
     mutating func appendColumns(_ names: [String]) {
         for (index, name) in names.enumerated() {
