@@ -215,6 +215,32 @@ struct ReadmeExamplesTests {
         try Self.expectReadmeShows("mapping")
     }
 
+    @Test func recordMigrationsExample() throws {
+        let directory = try TemporaryDirectory()
+        let appPath = directory.path("app.sqlite")
+        struct Note: ActiveRecord {
+            var id: Int64?
+            var title: String
+        }
+        // example: record-migrations
+        var configuration = Configuration()
+        configuration.schemaOwnership = .managed
+        let app = try Database(path: appPath, configuration: configuration)
+
+        var schema = Migrator(database: app)
+        try schema.register(Migration("0001_create_notes", version: "1") { connection in
+            try connection.updateTables(for: Note.self)
+        })
+        try schema.register(Migration("0002_index_titles", sql: "CREATE INDEX note_on_title ON note (title)"))
+        try schema.migrate()
+        var note = Note(title: "Hello")
+        try note.save(in: app)                       // the table is the migrations'
+        // end example
+        #expect(note.id == 1)
+        #expect(try app.fetchValue(Int.self, "SELECT count(*) FROM sqlite_master WHERE name = 'note_on_title'") == 1)
+        try Self.expectReadmeShows("record-migrations")
+    }
+
     @Test func migrationsExample() throws {
         let db = try Database.inMemory()
         // example: migrations
