@@ -44,48 +44,45 @@ struct RecordStatements {
         }
     }
 
+    /// A query setting every column: its inserts and updates have one placeholder per
+    /// column, in schema order (the values given here are never bound).
+    private var settingEveryColumn: Query {
+        columns.reduce(Query(database: nil, table: table)) { $0.set($1, Value.null) }
+    }
+
     /// `INSERT INTO "t" ("a", "b") VALUES (?, ?)`, with what to do on a conflict of keys.
     func insert(onConflict conflict: Conflict?) -> String {
-        render { renderer in
-            renderer.append("INSERT INTO ")
-            renderer.appendTable(table)
-            renderer.append(" (")
-            renderer.appendWrittenColumns(columns)
-            renderer.append(") VALUES (")
-            renderer.append(Array(repeating: "?", count: columns.count).joined(separator: ", "))
-            renderer.append(")")
-            guard let conflict else { return }
-            renderer.append(" ON CONFLICT (")
-            renderer.appendWrittenColumn(columns[primaryKey])
-            let others = columns.enumerated().filter { $0.offset != primaryKey }.map(\.element)
-            guard conflict == .update, !others.isEmpty else { return renderer.append(") DO NOTHING") }
-            renderer.append(") DO UPDATE SET ")
-            for (index, column) in others.enumerated() {
-                if index > 0 { renderer.append(", ") }
-                renderer.appendWrittenColumn(column)
-                renderer.append(" = excluded.")
-                renderer.appendWrittenColumn(column)
-            }
+        let key = columns[primaryKey]
+        let query: Query
+        switch conflict {
+        case nil: query = settingEveryColumn
+        case .update where columns.count > 1: query = settingEveryColumn.onConflict(key).doUpdate()
+        case .update, .nothing: query = settingEveryColumn.onConflict(key).doNothing()
         }
+        // Every column is set and the conflict target is the key: rendering cannot fail.
+        return (try? query.insertStatement().sql) ?? ""
     }
 
     /// `UPDATE "t" SET "a" = ?, "b" = ? WHERE "id" = ?`: every column but the key, then the key.
     var update: String {
-        render { renderer in
-            renderer.append("UPDATE ")
-            renderer.appendTable(table)
-            renderer.append(" SET ")
-            let others = columns.enumerated().filter { $0.offset != primaryKey }.map(\.element)
-            for (index, column) in (others.isEmpty ? [columns[primaryKey]] : others).enumerated() {
-                if index > 0 { renderer.append(", ") }
-                renderer.appendWrittenColumn(column)
+        let key = columns[primaryKey]
+        let others = columns.enumerated().filter { $0.offset != primaryKey }.map(\.element)
+        guard !others.isEmpty else {
+            // With no other column, the key is set to itself: the key stays the one parameter.
+            return render { renderer in
+                renderer.append("UPDATE ")
+                renderer.appendTable(table)
+                renderer.append(" SET ")
+                renderer.appendWrittenColumn(key)
                 renderer.append(" = ")
-                // With no other column, the key is set to itself: the key stays the last parameter.
-                if others.isEmpty { renderer.appendWrittenColumn(column) } else { renderer.append("?") }
+                renderer.appendWrittenColumn(key)
+                renderer.append(" WHERE ")
+                renderer.appendWrittenColumn(key)
+                renderer.append(" = ?")
             }
-            renderer.append(" WHERE ")
-            renderer.appendWrittenColumn(columns[primaryKey])
-            renderer.append(" = ?")
         }
+        let query = others.reduce(Query(database: nil, table: table)) { $0.set($1, Value.null) }.where(key, .equal, 0)
+        // Values are set and the table is named: rendering cannot fail.
+        return (try? query.updateStatement().sql) ?? ""
     }
 }
