@@ -14,7 +14,8 @@ struct Player: ActiveRecord, Sendable {
 /// checks that the README still shows exactly that code.
 @Suite("README examples")
 struct ReadmeExamplesTests {
-    @Test func coreExample() throws {
+    /// Async, so that the README's core example keeps compiling inside an `async` function.
+    @Test func coreExample() async throws {
         let directory = try TemporaryDirectory()
         let path = directory.path("readme.sqlite")
         // example: core
@@ -46,20 +47,24 @@ struct ReadmeExamplesTests {
 
     @Test func asyncExample() async throws {
         let db = try Database.inMemory()
-        try await db.write { connection in
+        try await db.performWrite { connection in
             try connection.execute("CREATE TABLE player (name TEXT, score INTEGER)")
             try connection.execute("INSERT INTO player VALUES ('Arthur', 100), ('Barbara', 80)")
         }
         // example: async
-        let names = try await db.read { connection in
+        let names = try await db.performRead { connection in
             try connection.fetchAll("SELECT name FROM player").map { try $0.decode(String.self, at: 0) }
         }
-        try await db.write { connection in
+        try await db.performWrite { connection in
             try connection.execute("UPDATE player SET score = score + 1")
         }
+        let leaders = try await db.perform { db in
+            try db.from("player").orderDesc("score").limit(1).get()
+        }
         // end example
+        #expect(leaders.map { $0["name"] } == ["Arthur"])
         #expect(Set(names) == ["Arthur", "Barbara"])
-        #expect(try await db.read { try $0.fetchValue(Int.self, "SELECT sum(score) FROM player") } == 182)
+        #expect(try await db.performRead { try $0.fetchValue(Int.self, "SELECT sum(score) FROM player") } == 182)
         try Self.expectReadmeShows("async")
     }
 
