@@ -46,7 +46,8 @@ struct RecordStatements {
 
     /// `INSERT INTO "t" ("a", "b") VALUES (?, ?)`, with what to do on a conflict of keys.
     func insert(onConflict conflict: Conflict?) -> String {
-        render { renderer in
+        if conflict == .nothing { return insertUnlessKeyExists }
+        return render { renderer in
             renderer.append("INSERT INTO ")
             renderer.appendTable(table)
             renderer.append(" (")
@@ -54,11 +55,11 @@ struct RecordStatements {
             renderer.append(") VALUES (")
             renderer.append(Array(repeating: "?", count: columns.count).joined(separator: ", "))
             renderer.append(")")
-            guard let conflict else { return }
+            guard conflict != nil else { return }
             renderer.append(" ON CONFLICT (")
             renderer.appendWrittenColumn(columns[primaryKey])
             let others = columns.enumerated().filter { $0.offset != primaryKey }.map(\.element)
-            guard conflict == .update, !others.isEmpty else { return renderer.append(") DO NOTHING") }
+            guard !others.isEmpty else { return renderer.append(") DO NOTHING") }
             renderer.append(") DO UPDATE SET ")
             for (index, column) in others.enumerated() {
                 if index > 0 { renderer.append(", ") }
@@ -66,6 +67,25 @@ struct RecordStatements {
                 renderer.append(" = excluded.")
                 renderer.appendWrittenColumn(column)
             }
+        }
+    }
+
+    /// `INSERT INTO "t" ("id", "a") SELECT ?1, ?2 WHERE NOT EXISTS (SELECT 1 FROM "t"
+    /// WHERE "id" = ?1)`: no row is made when the key exists, so that a copy the insert
+    /// would refuse (`NULL` in a `NOT NULL` column it was loaded without) is left alone.
+    private var insertUnlessKeyExists: String {
+        render { renderer in
+            renderer.append("INSERT INTO ")
+            renderer.appendTable(table)
+            renderer.append(" (")
+            renderer.appendWrittenColumns(columns)
+            renderer.append(") SELECT ")
+            renderer.append(columns.indices.map { "?\($0 + 1)" }.joined(separator: ", "))
+            renderer.append(" WHERE NOT EXISTS (SELECT 1 FROM ")
+            renderer.appendTable(table)
+            renderer.append(" WHERE ")
+            renderer.appendWrittenColumn(columns[primaryKey])
+            renderer.append(" = ?\(primaryKey + 1))")
         }
     }
 

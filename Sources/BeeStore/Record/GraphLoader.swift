@@ -1,7 +1,9 @@
 /// Fetches records with the relations a ``RelationInclusion`` loads, to any depth, with
 /// one query per relation and level (never one per parent): rows are loaded level by
-/// level into an identity map, then records are assembled from it. A record that would
-/// contain itself is refused with ``RecordError/relationCycle(path:)``.
+/// level into an identity map, then records are assembled from it. A record may hold
+/// another copy of itself along the included paths (an album's artist's albums); one
+/// that would contain itself with the same relations to load again is refused with
+/// ``RecordError/relationCycle(path:)``.
 struct GraphLoader {
     /// The children of one parent in one to-many relation.
     private struct ChildrenKey: Hashable {
@@ -31,7 +33,8 @@ struct GraphLoader {
     /// required relations in the data stops there.
     private var expanded: [Set<String>: Set<RecordIdentity>] = [:]
     private var built: [BuiltKey: any ActiveRecord] = [:]
-    private var path: [RecordIdentity] = []
+    /// The records being built, from the root to the current one.
+    private var path: [BuiltKey] = []
     /// The schemas met so far, by record type.
     private var schemas: [ObjectIdentifier: RecordSchema] = [:]
     private var decoders: [ObjectIdentifier: RecordDecoder] = [:]
@@ -167,15 +170,16 @@ struct GraphLoader {
     private mutating func build<Record: ActiveRecord>(
         _ type: Record.Type, schema: RecordSchema, key: RecordIdentity, at recordPath: String
     ) throws -> Record {
-        if path.contains(key) {
-            throw RecordError.relationCycle(path: (path + [key]).map { "\(schemas[$0.type]?.tableName ?? "?")#\($0.key)" })
-        }
         let builtKey = BuiltKey(row: key, subtree: inclusion.subtree(below: recordPath))
+        if path.contains(builtKey) {
+            throw RecordError.relationCycle(
+                path: (path + [builtKey]).map { "\(schemas[$0.row.type]?.tableName ?? "?")#\($0.row.key)" })
+        }
         if let record = built[builtKey] as? Record {
             return record
         }
         guard let values = rows[key] else { throw RecordError.notFound(record: schema.recordName, id: key.key) }
-        path.append(key)
+        path.append(builtKey)
         defer { path.removeLast() }
         var relations: [String: Any] = [:]
         for (index, column) in schema.columns.enumerated() {
