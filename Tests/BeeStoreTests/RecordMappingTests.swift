@@ -178,13 +178,15 @@ enum Chinook {
 /// A writable copy of the Chinook sample, with its schema as it was when copied.
 struct ChinookCopy {
     let directory: TemporaryDirectory
+    let path: String
     let db: Database
     private let schema: [[Value]]
     private let schemaVersion: Int?
 
     init() throws {
         directory = try TemporaryDirectory("Chinook")
-        db = try Database(path: try Fixtures.copy("chinook.sqlite", into: directory))
+        path = try Fixtures.copy("chinook.sqlite", into: directory)
+        db = try Database(path: path)
         schema = try Self.schema(of: db)
         schemaVersion = try db.fetchValue(Int.self, "PRAGMA schema_version")
     }
@@ -529,5 +531,94 @@ struct RecordMappingTests {
             try Chinook.InvoiceWithTextTotal.count(in: db)
         }
         try chinook.expectSchemaUnchanged()
+    }
+}
+
+/// A country keyed by its ISO code.
+struct Country: ActiveRecord, Equatable {
+    var id: String
+    var name: String
+    var cities: [City]?
+}
+
+/// A city keyed by a UUID, in a country keyed by text.
+struct City: ActiveRecord, Equatable {
+    var id: UUID
+    var name: String
+    var country: Country?
+}
+
+/// A tag is identified by its name: a new one saved twice is one row.
+struct Tag: ActiveRecord, Equatable {
+    var id: Int64?
+    var name: String
+
+    static let mapping = RecordMapping().unique("name")
+}
+
+struct Bookmark: ActiveRecord {
+    var id: Int64?
+    var url: String
+    var tags: [Tag]
+    var mainTag: Tag?
+
+    static let mapping = RecordMapping().manyToMany("tags")
+}
+
+@Suite("Records: keys the app assigns, and unique keys")
+struct RecordKeyTests {
+    let db: Database
+
+    init() throws {
+        db = try Database.inMemory()
+    }
+
+    @Test func textAndUUIDKeysAreStoredAsTextAndFindTheirRows() throws {
+        let paris = UUID(), lyon = UUID()
+        var france = Country(id: "FR", name: "France", cities: [City(id: paris, name: "Paris"), City(id: lyon, name: "Lyon")])
+        try france.save(in: db)
+        let columns = try db.fetchAll("SELECT name, type, \"notnull\", pk FROM pragma_table_info('city') ORDER BY cid").map(\.values)
+        #expect(columns == [["id", "TEXT", 1, 1], ["name", "TEXT", 1, 0], ["country_id", "TEXT", 0, 0]])
+        #expect(try db.fetchValue(String.self, "SELECT country_id FROM city WHERE id = ?", [paris.uuidString]) == "FR")
+
+        let fetched = try #require(try Country.query(in: db).including("cities").find("FR"))
+        #expect(fetched.cities?.map(\.name).sorted() == ["Lyon", "Paris"])
+        #expect(try City.query(in: db).including("country").find(lyon)?.country?.name == "France")
+        #expect(try City.find(UUID(), in: db) == nil)
+
+        france.name = "République française"
+        try france.save(in: db)
+        #expect(try Country.count(in: db) == 1, "a saved key updates its row")
+        #expect(try Country.find("FR", in: db)?.name == "République française")
+        var copy = Country(id: "FR", name: "again")
+        #expect(throws: DatabaseError.self) { try copy.insert(in: db) }
+        #expect(throws: RecordError.notFound(record: "Country", id: .text("XX"))) {
+            try Country(id: "XX", name: "nowhere").update(in: db)
+        }
+
+        #expect(try france.delete(in: db))
+        #expect(try City.count(in: db) == 2, "the cities are let go of")
+        #expect(try City.query(in: db).including("country").find(paris)?.country == nil)
+    }
+
+    @Test func aNewRecordWithAUniqueKeyIsFoundRatherThanInsertedAgain() throws {
+        let swift = Tag(name: "swift")
+        var bookmarks = [
+            Bookmark(url: "https://swift.org", tags: [swift, Tag(name: "language")], mainTag: swift),
+            Bookmark(url: "https://sqlite.org", tags: [swift, Tag(name: "sqlite"), swift], mainTag: nil),
+        ]
+        try bookmarks.save(in: db)
+        #expect(try Tag.query(in: db).orderAsc("id").records().map(\.name) == ["swift", "language", "sqlite"])
+        let swiftID = try #require(bookmarks[0].tags[0].id)
+        #expect(bookmarks[1].tags.map(\.id) == [swiftID, 3, swiftID])
+        #expect(bookmarks[0].mainTag?.id == swiftID)
+        #expect(try db.fetchValue(Int.self, "SELECT count(*) FROM bookmark_tags WHERE child_id = ?", [swiftID]) == 2,
+                "one link per bookmark, however many times the tag is listed")
+
+        var later = Bookmark(url: "https://swiftpackageindex.com", tags: [Tag(name: "swift")], mainTag: Tag(name: "swift"))
+        try later.save(in: db)
+        #expect(try Tag.count(in: db) == 3)
+        #expect(later.tags.map(\.id) == [swiftID] && later.mainTag?.id == swiftID)
+        #expect(try Bookmark.query(in: db).including("mainTag").find(later.id ?? 0)?.tags.map(\.name) == ["swift"])
     }
 }
