@@ -8,7 +8,7 @@ import Testing
 /// on a `NOT NULL` one (`Artist.albums`), cascade (`Invoice.lines`), restrict
 /// (`Track.invoiceLines`, `Customer.invoices`).
 enum Chinook {
-    struct Artist: ActiveRecord, Equatable {
+    struct Artist: ActiveRecord {
         var id: Int64?
         var name: String?
         var albums: [Album]?
@@ -18,7 +18,7 @@ enum Chinook {
             .hasMany("albums", foreignKey: "ArtistId")
     }
 
-    struct Album: ActiveRecord, Equatable {
+    struct Album: ActiveRecord {
         var id: Int64?
         var title: String
         var artist: Artist?
@@ -30,7 +30,7 @@ enum Chinook {
             .hasMany("tracks", foreignKey: "AlbumId")
     }
 
-    struct Track: ActiveRecord, Equatable {
+    struct Track: ActiveRecord {
         var id: Int64?
         var name: String
         var album: Album?
@@ -52,21 +52,21 @@ enum Chinook {
             .manyToMany("playlists", through: "PlaylistTrack", parentColumn: "TrackId", childColumn: "PlaylistId")
     }
 
-    struct Genre: ActiveRecord, Equatable {
+    struct Genre: ActiveRecord {
         var id: Int64?
         var name: String?
 
         static let mapping = RecordMapping(table: "Genre", primaryKey: "GenreId").column("name", "Name")
     }
 
-    struct MediaType: ActiveRecord, Equatable {
+    struct MediaType: ActiveRecord {
         var id: Int64?
         var name: String?
 
         static let mapping = RecordMapping(table: "MediaType", primaryKey: "MediaTypeId").column("name", "Name")
     }
 
-    struct Playlist: ActiveRecord, Equatable {
+    struct Playlist: ActiveRecord {
         var id: Int64?
         var name: String?
         var tracks: [Track]?
@@ -126,7 +126,7 @@ enum Chinook {
             .hasMany("lines", foreignKey: "InvoiceId", onDelete: .cascade)
     }
 
-    struct InvoiceLine: ActiveRecord, Equatable {
+    struct InvoiceLine: ActiveRecord {
         var id: Int64?
         var invoice: Invoice?
         var track: Track?
@@ -138,10 +138,6 @@ enum Chinook {
             .belongsTo("track", column: "TrackId")
             .column("unitPrice", "UnitPrice")
             .column("quantity", "Quantity")
-
-        static func == (lhs: InvoiceLine, rhs: InvoiceLine) -> Bool {
-            lhs.id == rhs.id && lhs.unitPrice == rhs.unitPrice && lhs.quantity == rhs.quantity
-        }
     }
 
     /// `Artist` with a column the table lacks.
