@@ -24,6 +24,20 @@ struct Post: ActiveRecord, Equatable {
     static let mapping = RecordMapping().manyToMany("related", ordered: true)
 }
 
+/// A member's profile, kept by its `member_id` foreign key (a has-one relation).
+struct MemberProfile: ActiveRecord, Equatable {
+    var id: Int64?
+    var bio: String
+}
+
+struct Member: ActiveRecord, Equatable {
+    var id: Int64?
+    var name: String
+    var profile: MemberProfile?
+
+    static let mapping = RecordMapping().hasOne("profile", onDelete: .cascade)
+}
+
 /// A child whose `text` must be unique, to make a graph save fail half way.
 struct StrictChild: ActiveRecord, Equatable {
     var id: Int64?
@@ -397,6 +411,27 @@ struct RecordRelationTests {
         let error = try #require(throws: RecordError.self) { try Egg.count(in: db) }
         #expect(error == .relationCycle(path: ["Egg", "Hen", "Egg"]))
         #expect(try db.fetchValue(Int.self, "SELECT count(*) FROM sqlite_master") == 0)
+    }
+
+    @Test func hasOneIsKeptByTheForeignKeyOfTheOtherTable() throws {
+        var member = Member(name: "Ann", profile: MemberProfile(bio: "first"))
+        try member.save(in: db)
+        let memberID = try #require(member.id)
+        #expect(try db.fetchValue(Int64.self, "SELECT member_id FROM member_profile WHERE bio = 'first'") == memberID)
+        #expect(try Member.find(memberID, in: db)?.profile == nil, "not included: nil")
+        #expect(try Member.query(in: db).including("profile").find(memberID) == member)
+
+        member.profile = MemberProfile(bio: "second")
+        try member.save(in: db)
+        #expect(try MemberProfile.query(in: db).records().map(\.bio) == ["second"], "the one replaced follows the delete rule")
+        member.profile = nil
+        member.name = "Ann B."
+        try member.save(in: db)
+        #expect(try Member.query(in: db).including("profile").find(memberID)?.profile?.bio == "second",
+                "a nil relation is left alone")
+
+        #expect(try member.delete(in: db))
+        #expect(try MemberProfile.count(in: db) == 0, "deleted with its member")
     }
 
     @Test func relationsArePlainForeignKeysAndJoinTables() throws {

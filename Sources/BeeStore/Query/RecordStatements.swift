@@ -52,15 +52,35 @@ struct RecordStatements {
 
     /// `INSERT INTO "t" ("a", "b") VALUES (?, ?)`, with what to do on a conflict of keys.
     func insert(onConflict conflict: Conflict?) -> String {
+        if conflict == .nothing { return insertUnlessKeyExists }
         let key = columns[primaryKey]
         let query: Query
         switch conflict {
-        case nil: query = settingEveryColumn
-        case .update where columns.count > 1: query = settingEveryColumn.onConflict(key).doUpdate()
-        case .update, .nothing: query = settingEveryColumn.onConflict(key).doNothing()
+        case .update? where columns.count > 1: query = settingEveryColumn.onConflict(key).doUpdate()
+        case .update?: query = settingEveryColumn.onConflict(key).doNothing()
+        case .nothing?, nil: query = settingEveryColumn
         }
         // Every column is set and the conflict target is the key: rendering cannot fail.
         return (try? query.insertStatement().sql) ?? ""
+    }
+
+    /// `INSERT INTO "t" ("id", "a") SELECT ?1, ?2 WHERE NOT EXISTS (SELECT 1 FROM "t"
+    /// WHERE "id" = ?1)`: no row is made when the key exists, so that a copy the insert
+    /// would refuse (`NULL` in a `NOT NULL` column it was loaded without) is left alone.
+    private var insertUnlessKeyExists: String {
+        render { renderer in
+            renderer.append("INSERT INTO ")
+            renderer.appendTable(table)
+            renderer.append(" (")
+            renderer.appendWrittenColumns(columns)
+            renderer.append(") SELECT ")
+            renderer.append(columns.indices.map { "?\($0 + 1)" }.joined(separator: ", "))
+            renderer.append(" WHERE NOT EXISTS (SELECT 1 FROM ")
+            renderer.appendTable(table)
+            renderer.append(" WHERE ")
+            renderer.appendWrittenColumn(columns[primaryKey])
+            renderer.append(" = ?\(primaryKey + 1))")
+        }
     }
 
     /// `UPDATE "t" SET "a" = ?, "b" = ? WHERE "id" = ?`: every column but the key, then the key.

@@ -169,7 +169,7 @@ enum SchemaSynchronizer {
                     continue
                 }
                 if case .belongsTo = column.storage { continue }  // typed as the target's key
-                if !Affinity(declaredType: type).accepts(column.type) {
+                if !Affinity.column(declaredAs: type, holds: column.type) {
                     throw RecordError.columnTypeChanged(
                         table: schema.tableName, column: column.name, existing: type.isEmpty ? "untyped" : type,
                         expected: column.type.rawValue)
@@ -262,6 +262,14 @@ enum Affinity {
         } else {
             self = .numeric
         }
+    }
+
+    /// Whether a column declared as `declaredType` holds a property stored as `type`:
+    /// its affinity accepts it, or it is declared as a date or time (`DATETIME`, `DATE`,
+    /// `TIMESTAMP`, of numeric affinity), whose values SQLite keeps as text.
+    static func column(declaredAs declaredType: String, holds type: ColumnType) -> Bool {
+        let holdsDates = ["DATE", "TIME"].contains { declaredType.uppercased().contains($0) }
+        return Affinity(declaredType: declaredType).accepts(type) || (holdsDates && type == .text)
     }
 
     /// Whether a column of this affinity holds a property stored as `type`: untyped
