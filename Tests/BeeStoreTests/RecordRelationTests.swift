@@ -264,14 +264,25 @@ struct RecordRelationTests {
         #expect(try Comment.count(in: db) == 4)
     }
 
-    @Test func nilBelongsToIsStoredAsNullAndLoadsAsNil() throws {
+    @Test func aNilOptionalBelongsToNeverErasesTheStoredForeignKey() throws {
         var comment = Comment(text: "alone", author: Author(name: "Cy"))
         try comment.save(in: db)
-        comment.author = nil
-        try comment.save(in: db)
-        #expect(try db.fetchValue(Int64.self, "SELECT author_id FROM comment") == nil)
-        #expect(try Comment.find(1, in: db)?.author == nil)
+        // Loaded on its own, the author is not loaded: nil. Saving must not erase it.
+        var loaded = try #require(try Comment.find(1, in: db))
+        #expect(loaded.author == nil)
+        loaded.text = "edited"
+        try loaded.save(in: db)
+        try loaded.update(in: db)
+        #expect(try Comment.query(in: db).including("author").find(1)?.author?.name == "Cy")
+        #expect(try Comment.find(1, in: db)?.text == "edited")
+
+        // Clearing it is said explicitly, through the query builder.
+        try db.from("comment").setNull("author_id").where("id", 1).update()
+        #expect(try Comment.query(in: db).including("author").find(1)?.author == nil)
         #expect(try Author.count(in: db) == 1, "the author itself is kept")
+        var new = Comment(text: "new", author: nil)
+        try new.save(in: db)
+        #expect(try db.fetchValue(Int64.self, "SELECT author_id FROM comment WHERE id = ?", [new.id]) == nil)
     }
 
     @Test func nonOptionalBelongsToThatIsMissingIsAnError() throws {

@@ -50,7 +50,15 @@ extension Query {
             if index > 0 { renderer.append(", ") }
             renderer.appendWrittenColumn(assignment.column)
             renderer.append(" = ")
-            renderer.bind(assignment.value)
+            if keepingStoredValueWhenNull.contains(assignment.column) {
+                renderer.append("coalesce(")
+                renderer.bind(assignment.value)
+                renderer.append(", ")
+                renderer.appendWrittenColumn(assignment.column)
+                renderer.append(")")
+            } else {
+                renderer.bind(assignment.value)
+            }
         }
         renderWhere(into: &renderer)
         return renderer.statement
@@ -233,8 +241,14 @@ extension Query {
         for (index, column) in updates.enumerated() {
             if index > 0 { renderer.append(", ") }
             renderer.appendWrittenColumn(column)
-            renderer.append(" = excluded.")
+            let keepsStored = keepingStoredValueWhenNull.contains(column)
+            renderer.append(keepsStored ? " = coalesce(excluded." : " = excluded.")
             renderer.appendWrittenColumn(column)
+            if keepsStored {
+                renderer.append(", ")
+                renderer.appendWrittenColumn(column)
+                renderer.append(")")
+            }
         }
     }
 }

@@ -32,6 +32,9 @@ public struct Query: Filterable, Sendable {
     var offsetCount: Int?
     var assignments: [(column: String, value: Value)] = []
     var conflict: ConflictClause?
+    /// Columns an update (or an upsert's update) leaves as stored when it sets them to
+    /// `NULL`: `col = coalesce(?, col)`.
+    var keepingStoredValueWhenNull: Set<String> = []
 
     /// A query on `table` of `database`; usually made with ``Database/from(_:)``. Without
     /// a database, the query only renders SQL.

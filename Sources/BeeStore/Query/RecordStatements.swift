@@ -4,6 +4,8 @@ struct RecordStatements {
     let table: String
     let columns: [String]
     let primaryKey: Int
+    /// Columns whose stored value an update keeps when it would set them to `NULL`.
+    let keptWhenNull: Set<String>
 
     /// What an insert does when the key exists.
     enum Conflict {
@@ -47,7 +49,9 @@ struct RecordStatements {
     /// A query setting every column: its inserts and updates have one placeholder per
     /// column, in schema order (the values given here are never bound).
     private var settingEveryColumn: Query {
-        columns.reduce(Query(database: nil, table: table)) { $0.set($1, Value.null) }
+        var query = columns.reduce(Query(database: nil, table: table)) { $0.set($1, Value.null) }
+        query.keepingStoredValueWhenNull = keptWhenNull
+        return query
     }
 
     /// `INSERT INTO "t" ("a", "b") VALUES (?, ?)`, with what to do on a conflict of keys.
@@ -101,7 +105,8 @@ struct RecordStatements {
                 renderer.append(" = ?")
             }
         }
-        let query = others.reduce(Query(database: nil, table: table)) { $0.set($1, Value.null) }.where(key, .equal, 0)
+        var query = others.reduce(Query(database: nil, table: table)) { $0.set($1, Value.null) }.where(key, .equal, 0)
+        query.keepingStoredValueWhenNull = keptWhenNull
         // Values are set and the table is named: rendering cannot fail.
         return (try? query.updateStatement().sql) ?? ""
     }

@@ -119,7 +119,14 @@ final class RecordSchema: @unchecked Sendable {
         self.columnKeys = columns.map(\.key)
         self.columnIndexByKey = Dictionary(columns.enumerated().map { ($1.key, $0) }, uniquingKeysWith: { first, _ in first })
         let names = columns.map(\.name)
-        let statements = RecordStatements(table: tableName, columns: names, primaryKey: primaryKeyIndex)
+        // A nil optional belongs-to may be a relation that was not loaded: saving the
+        // record must not erase the foreign key it never read.
+        let optionalForeignKeys = columns.filter { column in
+            if case .belongsTo = column.storage { column.isOptional } else { false }
+        }
+        let statements = RecordStatements(
+            table: tableName, columns: names, primaryKey: primaryKeyIndex,
+            keptWhenNull: Set(optionalForeignKeys.map(\.name)))
         selectionSQL = statements.selection
         selectSQL = statements.select
         findSQL = statements.find
