@@ -523,4 +523,18 @@ struct RecordRelationTests {
             try Post.query(in: db).joining("editor").records()
         }
     }
+
+    @Test func recordQueriesNameColumnsByPropertyAndQualifyTheirOwnInJoins() throws {
+        var first = makePost("first")
+        var second = makePost("second")
+        try first.save(in: db)
+        try second.save(in: db)
+        let authorID = try #require(second.author.id)
+        #expect(try Post.query(in: db).where("author", authorID).records().map(\.title) == ["second"], "author means author_id")
+        // `id` and `title`-like names exist on both sides of a join: the record's own are meant.
+        let joined = Post.query(in: db).joining("comments").where("comments.text", "first").orderDesc("id")
+        #expect(try joined.records().map(\.title) == ["second", "first"])
+        #expect(try joined.count() == 2)
+        #expect(try Comment.query(in: db).joining("author").where("author.name", "Bob").orderAsc("ID").records().map(\.id) == [1, 3])
+    }
 }
