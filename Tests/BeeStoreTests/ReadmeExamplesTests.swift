@@ -14,7 +14,8 @@ struct Player: ActiveRecord, Sendable {
 /// checks that the README still shows exactly that code.
 @Suite("README examples")
 struct ReadmeExamplesTests {
-    @Test func coreExample() throws {
+    /// Async, so that the README's core example keeps compiling inside an `async` function.
+    @Test func coreExample() async throws {
         let directory = try TemporaryDirectory()
         let path = directory.path("readme.sqlite")
         // example: core
@@ -46,20 +47,24 @@ struct ReadmeExamplesTests {
 
     @Test func asyncExample() async throws {
         let db = try Database.inMemory()
-        try await db.write { connection in
+        try await db.performWrite { connection in
             try connection.execute("CREATE TABLE player (name TEXT, score INTEGER)")
             try connection.execute("INSERT INTO player VALUES ('Arthur', 100), ('Barbara', 80)")
         }
         // example: async
-        let names = try await db.read { connection in
+        let names = try await db.performRead { connection in
             try connection.fetchAll("SELECT name FROM player").map { try $0.decode(String.self, at: 0) }
         }
-        try await db.write { connection in
+        try await db.performWrite { connection in
             try connection.execute("UPDATE player SET score = score + 1")
         }
+        let leaders = try await db.perform { db in
+            try db.from("player").orderDesc("score").limit(1).get()
+        }
         // end example
+        #expect(leaders.map { $0["name"] } == ["Arthur"])
         #expect(Set(names) == ["Arthur", "Barbara"])
-        #expect(try await db.read { try $0.fetchValue(Int.self, "SELECT sum(score) FROM player") } == 182)
+        #expect(try await db.performRead { try $0.fetchValue(Int.self, "SELECT sum(score) FROM player") } == 182)
         try Self.expectReadmeShows("async")
     }
 
@@ -215,6 +220,32 @@ struct ReadmeExamplesTests {
         try Self.expectReadmeShows("mapping")
     }
 
+    @Test func recordMigrationsExample() throws {
+        let directory = try TemporaryDirectory()
+        let appPath = directory.path("app.sqlite")
+        struct Note: ActiveRecord {
+            var id: Int64?
+            var title: String
+        }
+        // example: record-migrations
+        var configuration = Configuration()
+        configuration.schemaOwnership = .managed
+        let app = try Database(path: appPath, configuration: configuration)
+
+        var schema = Migrator(database: app)
+        try schema.register(Migration("0001_create_notes", version: "1") { connection in
+            try connection.updateTables(for: Note.self)
+        })
+        try schema.register(Migration("0002_index_titles", sql: "CREATE INDEX note_on_title ON note (title)"))
+        try schema.migrate()
+        var note = Note(title: "Hello")
+        try note.save(in: app)                       // the table is the migrations'
+        // end example
+        #expect(note.id == 1)
+        #expect(try app.fetchValue(Int.self, "SELECT count(*) FROM sqlite_master WHERE name = 'note_on_title'") == 1)
+        try Self.expectReadmeShows("record-migrations")
+    }
+
     @Test func migrationsExample() throws {
         let db = try Database.inMemory()
         // example: migrations
@@ -318,7 +349,7 @@ struct ReadmeExamplesTests {
             var url: String
             var title: String
             var visits = 0
-            var createdAt: Date?                 // set when the record is inserted
+            var createdAt: Date?                 // set by the first save
             var updatedAt: Date?                 // set by every save
 
             func validate() throws {             // before each save: throwing writes nothing

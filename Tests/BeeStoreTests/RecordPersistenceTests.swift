@@ -525,12 +525,12 @@ struct StampedNote: ActiveRecord, Equatable {
     var updatedAt: Date?
 }
 
-/// A record with non-optional timestamps under snake_case coding keys, and children.
+/// A record with timestamps under snake_case coding keys, and children.
 struct StampedPost: ActiveRecord, Equatable {
     var id: Int64?
     var title: String
-    var createdAt = Date(timeIntervalSince1970: 0)
-    var updatedAt = Date(timeIntervalSince1970: 0)
+    var createdAt: Date?
+    var updatedAt: Date?
     var notes: [StampedNote]?
 
     enum CodingKeys: String, CodingKey {
@@ -540,11 +540,11 @@ struct StampedPost: ActiveRecord, Equatable {
     }
 }
 
-/// Properties named like timestamps that are not dates: left alone.
-struct TextStamps: ActiveRecord, Equatable {
+/// Properties named like timestamps that are not optional dates: the app's to set.
+struct UnstampedDates: ActiveRecord, Equatable {
     var id: Int64?
-    var createdAt: String?
-    var updatedAt: Int?
+    var createdAt: Date
+    var updatedAt: String?
 }
 
 extension RecordPersistenceTests {
@@ -572,10 +572,11 @@ extension RecordPersistenceTests {
 
         try StampedNote.query(in: db).updateAll(["text": "bulk"])
         #expect(try StampedNote.find(note.id!, in: db)?.updatedAt == note.updatedAt, "bulk updates stamp nothing")
-        var text = TextStamps()
-        try text.save(in: db)
-        #expect(text == TextStamps(id: text.id, createdAt: nil, updatedAt: nil), "properties that are not dates are left alone")
-        #expect(try TextStamps.find(text.id!, in: db) == text)
+        let given = Date(timeIntervalSince1970: 1_000)
+        var other = UnstampedDates(createdAt: given)
+        try other.save(in: db)
+        #expect(other == UnstampedDates(id: other.id, createdAt: given, updatedAt: nil), "other types are left alone")
+        #expect(try UnstampedDates.find(other.id!, in: db) == other)
     }
 
     @Test func createdAtIsFilledWhenNilAndKeptWhenGiven() throws {
@@ -583,18 +584,20 @@ extension RecordPersistenceTests {
         var kept = StampedNote(id: 7, text: "imported", createdAt: imported)
         try kept.save(in: db)
         #expect(kept.createdAt == imported)
+        #expect(kept.updatedAt.map(nowRange().contains) == true)
         var filled = StampedNote(id: 8, text: "no date")
         try filled.save(in: db)
         #expect(filled.createdAt.map(nowRange().contains) == true)
         var inserted = StampedPost(title: "new", createdAt: imported)
         try inserted.insert(in: db)
-        #expect(inserted.createdAt != imported, "a record a save inserts is created now")
+        #expect(inserted.createdAt == imported)
+        #expect(try StampedPost.find(inserted.id!, in: db)?.createdAt == imported)
     }
 
     @Test func relatedRecordsWrittenBySaveAreStampedWithTheSameTime() throws {
         var post = StampedPost(title: "post", notes: [StampedNote(text: "a")])
         try post.save(in: db)
-        #expect(post.createdAt != Date(timeIntervalSince1970: 0))
+        #expect(post.createdAt.map(nowRange().contains) == true)
         #expect(post.notes?[0].createdAt == post.createdAt)
         let reloaded = try StampedPost.query(in: db).including("notes").find(post.id!)
         #expect(reloaded == post)

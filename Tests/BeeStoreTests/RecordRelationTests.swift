@@ -24,6 +24,20 @@ struct Post: ActiveRecord, Equatable {
     static let mapping = RecordMapping().manyToMany("related", ordered: true)
 }
 
+/// A member's profile, kept by its `member_id` foreign key (a has-one relation).
+struct MemberProfile: ActiveRecord, Equatable {
+    var id: Int64?
+    var bio: String
+}
+
+struct Member: ActiveRecord, Equatable {
+    var id: Int64?
+    var name: String
+    var profile: MemberProfile?
+
+    static let mapping = RecordMapping().hasOne("profile", onDelete: .cascade)
+}
+
 /// A child whose `text` must be unique, to make a graph save fail half way.
 struct StrictChild: ActiveRecord, Equatable {
     var id: Int64?
@@ -250,14 +264,25 @@ struct RecordRelationTests {
         #expect(try Comment.count(in: db) == 4)
     }
 
-    @Test func nilBelongsToIsStoredAsNullAndLoadsAsNil() throws {
+    @Test func aNilOptionalBelongsToNeverErasesTheStoredForeignKey() throws {
         var comment = Comment(text: "alone", author: Author(name: "Cy"))
         try comment.save(in: db)
-        comment.author = nil
-        try comment.save(in: db)
-        #expect(try db.fetchValue(Int64.self, "SELECT author_id FROM comment") == nil)
-        #expect(try Comment.find(1, in: db)?.author == nil)
+        // Loaded on its own, the author is not loaded: nil. Saving must not erase it.
+        var loaded = try #require(try Comment.find(1, in: db))
+        #expect(loaded.author == nil)
+        loaded.text = "edited"
+        try loaded.save(in: db)
+        try loaded.update(in: db)
+        #expect(try Comment.query(in: db).including("author").find(1)?.author?.name == "Cy")
+        #expect(try Comment.find(1, in: db)?.text == "edited")
+
+        // Clearing it is said explicitly, through the query builder.
+        try db.from("comment").setNull("author_id").where("id", 1).update()
+        #expect(try Comment.query(in: db).including("author").find(1)?.author == nil)
         #expect(try Author.count(in: db) == 1, "the author itself is kept")
+        var new = Comment(text: "new", author: nil)
+        try new.save(in: db)
+        #expect(try db.fetchValue(Int64.self, "SELECT author_id FROM comment WHERE id = ?", [new.id]) == nil)
     }
 
     @Test func nonOptionalBelongsToThatIsMissingIsAnError() throws {
@@ -399,6 +424,27 @@ struct RecordRelationTests {
         #expect(try db.fetchValue(Int.self, "SELECT count(*) FROM sqlite_master") == 0)
     }
 
+    @Test func hasOneIsKeptByTheForeignKeyOfTheOtherTable() throws {
+        var member = Member(name: "Ann", profile: MemberProfile(bio: "first"))
+        try member.save(in: db)
+        let memberID = try #require(member.id)
+        #expect(try db.fetchValue(Int64.self, "SELECT member_id FROM member_profile WHERE bio = 'first'") == memberID)
+        #expect(try Member.find(memberID, in: db)?.profile == nil, "not included: nil")
+        #expect(try Member.query(in: db).including("profile").find(memberID) == member)
+
+        member.profile = MemberProfile(bio: "second")
+        try member.save(in: db)
+        #expect(try MemberProfile.query(in: db).records().map(\.bio) == ["second"], "the one replaced follows the delete rule")
+        member.profile = nil
+        member.name = "Ann B."
+        try member.save(in: db)
+        #expect(try Member.query(in: db).including("profile").find(memberID)?.profile?.bio == "second",
+                "a nil relation is left alone")
+
+        #expect(try member.delete(in: db))
+        #expect(try MemberProfile.count(in: db) == 0, "deleted with its member")
+    }
+
     @Test func relationsArePlainForeignKeysAndJoinTables() throws {
         var post = makePost()
         post.related = [makePost("other")]
@@ -476,5 +522,19 @@ struct RecordRelationTests {
         #expect(throws: RecordError.unknownRelation(record: "Post", relation: "editor")) {
             try Post.query(in: db).joining("editor").records()
         }
+    }
+
+    @Test func recordQueriesNameColumnsByPropertyAndQualifyTheirOwnInJoins() throws {
+        var first = makePost("first")
+        var second = makePost("second")
+        try first.save(in: db)
+        try second.save(in: db)
+        let authorID = try #require(second.author.id)
+        #expect(try Post.query(in: db).where("author", authorID).records().map(\.title) == ["second"], "author means author_id")
+        // `id` and `title`-like names exist on both sides of a join: the record's own are meant.
+        let joined = Post.query(in: db).joining("comments").where("comments.text", "first").orderDesc("id")
+        #expect(try joined.records().map(\.title) == ["second", "first"])
+        #expect(try joined.count() == 2)
+        #expect(try Comment.query(in: db).joining("author").where("author.name", "Bob").orderAsc("ID").records().map(\.id) == [1, 3])
     }
 }

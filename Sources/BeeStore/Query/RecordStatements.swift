@@ -4,6 +4,8 @@ struct RecordStatements {
     let table: String
     let columns: [String]
     let primaryKey: Int
+    /// Columns whose stored value an update keeps when it would set them to `NULL`.
+    let keptWhenNull: Set<String>
 
     private func render(_ build: (inout SQLRenderer) -> Void) -> String {
         var renderer = SQLRenderer(scope: [table])
@@ -39,44 +41,49 @@ struct RecordStatements {
         }
     }
 
+    /// A query setting every column: its inserts and updates have one placeholder per
+    /// column, in schema order (the values given here are never bound).
+    private var settingEveryColumn: Query {
+        var query = columns.reduce(Query(database: nil, table: table)) { $0.set($1, Value.null) }
+        query.keepingStoredValueWhenNull = keptWhenNull
+        return query
+    }
+
     /// `INSERT INTO "t" ("a", "b") VALUES (?, ?)`, updating the row with the same key
     /// instead when `upserting`.
     func insert(upserting: Bool) -> String {
-        render { renderer in
-            renderer.append("INSERT INTO ")
-            renderer.appendTable(table)
-            renderer.append(" (")
-            renderer.appendWrittenColumns(columns)
-            renderer.append(") VALUES (")
-            renderer.append(Array(repeating: "?", count: columns.count).joined(separator: ", "))
-            renderer.append(")")
-            guard upserting else { return }
-            renderer.append(" ON CONFLICT (")
-            renderer.appendWrittenColumn(columns[primaryKey])
-            let others = columns.enumerated().filter { $0.offset != primaryKey }.map(\.element)
-            guard !others.isEmpty else { return renderer.append(") DO NOTHING") }
-            renderer.append(")")
-            renderer.appendUpdateFromExcluded(others)
+        let key = columns[primaryKey]
+        let query: Query
+        switch (upserting, columns.count > 1) {
+        case (true, true): query = settingEveryColumn.onConflict(key).doUpdate()
+        case (true, false): query = settingEveryColumn.onConflict(key).doNothing()
+        case (false, _): query = settingEveryColumn
         }
+        // Every column is set and the conflict target is the key: rendering cannot fail.
+        return (try? query.insertStatement().sql) ?? ""
     }
 
     /// `UPDATE "t" SET "a" = ?, "b" = ? WHERE "id" = ?`: every column but the key, then the key.
     var update: String {
-        render { renderer in
-            renderer.append("UPDATE ")
-            renderer.appendTable(table)
-            renderer.append(" SET ")
-            let others = columns.enumerated().filter { $0.offset != primaryKey }.map(\.element)
-            for (index, column) in (others.isEmpty ? [columns[primaryKey]] : others).enumerated() {
-                if index > 0 { renderer.append(", ") }
-                renderer.appendWrittenColumn(column)
+        let key = columns[primaryKey]
+        let others = columns.enumerated().filter { $0.offset != primaryKey }.map(\.element)
+        guard !others.isEmpty else {
+            // With no other column, the key is set to itself: the key stays the one parameter.
+            return render { renderer in
+                renderer.append("UPDATE ")
+                renderer.appendTable(table)
+                renderer.append(" SET ")
+                renderer.appendWrittenColumn(key)
                 renderer.append(" = ")
-                // With no other column, the key is set to itself: the key stays the last parameter.
-                if others.isEmpty { renderer.appendWrittenColumn(column) } else { renderer.append("?") }
+                renderer.appendWrittenColumn(key)
+                renderer.append(" WHERE ")
+                renderer.appendWrittenColumn(key)
+                renderer.append(" = ?")
             }
-            renderer.append(" WHERE ")
-            renderer.appendWrittenColumn(columns[primaryKey])
-            renderer.append(" = ?")
         }
+        var query = others.reduce(Query(database: nil, table: table)) { $0.set($1, Value.null) }.where(key, .equal, 0)
+        query.keepingStoredValueWhenNull = keptWhenNull
+        // Values are set and the table is named: rendering cannot fail.
+        return (try? query.updateStatement().sql) ?? ""
     }
 }

@@ -19,11 +19,10 @@ import Foundation
 /// Relations whose property is not optional are always loaded; optional ones are loaded
 /// when a query asks for them (``RecordQuery/including(_:)``) and are nil otherwise.
 ///
-/// **Timestamps.** A `Date` or `Date?` property whose coding key is `createdAt` (or
-/// `created_at`) or `updatedAt` (or `updated_at`) is set by saves: every save that writes
-/// the row sets `updatedAt` to the save's time, and `createdAt` too when the save inserts
-/// a new record or when it is nil. The saved copy (of a struct) holds the times; bulk
-/// updates set neither.
+/// **Timestamps.** A `Date?` property whose coding key is `createdAt` (or `created_at`)
+/// or `updatedAt` (or `updated_at`) is set by saves: every save that writes the row sets
+/// `updatedAt` to the save's time, and `createdAt` too when it is nil (a date the app
+/// gave is kept). The saved copy (of a struct) holds the times; bulk updates set neither.
 ///
 /// **Lifecycle hooks.** ``validate()``, ``willSave(in:)``, ``didSave(in:)``,
 /// ``willDelete(in:)`` and ``didDelete(in:)`` run inside the write's transaction: an error

@@ -1,7 +1,9 @@
 /// Fetches records with the relations a ``RelationInclusion`` loads, to any depth, with
 /// one query per relation and level (never one per parent): rows are loaded level by
-/// level into an identity map, then records are assembled from it. A record that would
-/// contain itself is refused with ``RecordError/relationCycle(path:)``.
+/// level into an identity map, then records are assembled from it. A record may hold
+/// another copy of itself along the included paths (an album's artist's albums); one
+/// that would contain itself with the same relations to load again is refused with
+/// ``RecordError/relationCycle(path:)``.
 ///
 /// What to load is worked out once per fetch as a ``LoadPlan``, so that the per-record
 /// work looks up nothing by name.

@@ -53,7 +53,16 @@ struct GraphWriter {
         return writer
     }
 
-    mutating func save<Record: ActiveRecord>(_ record: Record, mode: Mode = .save) throws -> Record {
+    /// The column of a child that holds its parent's key, and the key: a new child is
+    /// inserted pointing at its parent, as a `NOT NULL` foreign key requires.
+    struct ParentKey {
+        let column: Int
+        let key: Value
+    }
+
+    /// Writes `record` and its relations; `parent`, for a child of a has-many or has-one
+    /// relation, is written to the child's foreign key column.
+    mutating func save<Record: ActiveRecord>(_ record: Record, mode: Mode = .save, parent: ParentKey? = nil) throws -> Record {
         let writer = try rowWriter(for: Record.self)
         let schema = writer.schema
         let key = record.id.databaseKey
@@ -67,20 +76,22 @@ struct GraphWriter {
         let kind = try rowStatement(for: key, mode: mode, schema: schema)
         try record.validate()
         try record.willSave(in: database)
-        let saved = try write(record, kind, key: key, writer: writer)
+        let saved = try write(record, kind, key: key, parent: parent, writer: writer)
         try saved.didSave(in: database)
         return saved
     }
 
-    /// Writes the record's row with the statement of `kind`, and its relations.
+    /// Writes the record's row with the statement of `kind` (and `parent` in its foreign
+    /// key column), and its relations.
     private mutating func write<Record: ActiveRecord>(
-        _ record: Record, _ kind: RecordSchema.RowStatement, key: Value?, writer: RowWriter
+        _ record: Record, _ kind: RecordSchema.RowStatement, key: Value?, parent: ParentKey?, writer: RowWriter
     ) throws -> Record {
         let schema = writer.schema
         guard schema.hasRelations || !schema.timestamps.isEmpty else {
             // Nothing to save first or after, nothing to stamp: the columns go straight into the statement.
             let statement = try writer.statement(kind, on: connection)
             try writer.encoder.encode(record, into: statement, kind: kind)
+            if let parent { try statement.bind(parent.key, at: schema.parameter(ofColumn: parent.column, in: kind)) }
             let written = try execute(statement, kind, key: key, schema: schema)
             return try assigning(written, to: record, by: writer)
         }
@@ -100,12 +111,13 @@ struct GraphWriter {
         var rebuilt = encoder.originals
         let belongsTo = encoder.belongsTo
         let toMany = encoder.toMany
-        schema.timestamps.stamp(&values, rebuilding: &rebuilt, isNew: kind == .insert, at: time, schema: schema)
+        schema.timestamps.stamp(&values, rebuilding: &rebuilt, at: time, schema: schema)
         for (index, related) in belongsTo.sorted(by: { $0.key < $1.key }) {
             let saved = try saveAny(related, mode: .related)
             values[index] = saved.id.databaseKey ?? .null
             rebuilt[schema.columns[index].key] = saved
         }
+        if let parent { values[parent.column] = parent.key }
 
         // Bound after the related records are saved: one of the same type uses the same statement.
         let statement = try writer.statement(kind, on: connection)
@@ -118,7 +130,8 @@ struct GraphWriter {
 
         for (index, children) in toMany.sorted(by: { $0.key < $1.key }) {
             let relation = schema.toMany[index]
-            let saved = try children.map { try saveAny($0, mode: .related) }
+            let parent = try parentKey(of: relation, in: schema, key: written)
+            let saved = try children.map { try saveAny($0, mode: .related, parent: parent) }
             try link(relation, of: schema, parent: written, children: saved, parentIsNew: kind == .insert)
             rebuilt[relation.key] = relation.isToOne ? saved.first : saved
         }
@@ -145,8 +158,17 @@ struct GraphWriter {
         return result
     }
 
-    private mutating func saveAny(_ record: any ActiveRecord, mode: Mode) throws -> any ActiveRecord {
-        try save(record, mode: mode)
+    private mutating func saveAny(_ record: any ActiveRecord, mode: Mode, parent: ParentKey? = nil) throws -> any ActiveRecord {
+        try save(record, mode: mode, parent: parent)
+    }
+
+    /// Where the children of `relation` hold the key of their parent, when their type
+    /// maps that column (a join table holds it otherwise, or a column no property names).
+    private func parentKey(of relation: RecordSchema.ToMany, in schema: RecordSchema, key: Value) throws -> ParentKey? {
+        guard case .foreignKey(let declared) = relation.kind else { return nil }
+        let foreignKey = try schema.foreignKey(of: relation, declared: declared).lowercased()
+        let child = try RecordSchema.of(dynamic: relation.target)
+        return child.columns.firstIndex { $0.name.lowercased() == foreignKey }.map { ParentKey(column: $0, key: key) }
     }
 
     /// The key of the row with the same values as `record` in one of its type's unique

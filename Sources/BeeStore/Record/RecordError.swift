@@ -23,6 +23,12 @@ public enum RecordError: Error, Sendable, Equatable, CustomStringConvertible {
     /// A delete, or a save that leaves children out, refused by a relation whose delete
     /// rule is `restrict` while children exist.
     case restricted(record: String, relation: String)
+    /// Records do not own the schema (``SchemaOwnership/managed``) and the tables differ
+    /// from the record type: each difference is a line (a missing table or column).
+    case schemaMismatch(record: String, differences: [String])
+    /// The record type's tables need changes on its first use inside a read, where
+    /// nothing is created or altered: use the type first outside the read, or in a migration.
+    case schemaChangeInRead(record: String, differences: [String])
     /// A query asks to include a relation the record type does not have.
     case unknownRelation(record: String, relation: String)
     /// A query names a column that is neither a column nor a property of the record.
@@ -55,6 +61,10 @@ public enum RecordError: Error, Sendable, Equatable, CustomStringConvertible {
                 + "BeeStore does not alter a table a mapping names, migrate it explicitly"
         case .restricted(let record, let relation):
             "\(record).\(relation) still has records and its delete rule is restrict"
+        case .schemaMismatch(let record, let differences):
+            "the tables do not match \(record), and migrations own the schema: \(differences.joined(separator: "; "))"
+        case .schemaChangeInRead(let record, let differences):
+            "\(record) is first used inside a read, where its tables cannot change: \(differences.joined(separator: "; "))"
         case .unknownRelation(let record, let relation):
             "\(record) has no relation \"\(relation)\""
         case .unknownColumn(let record, let column):

@@ -30,15 +30,19 @@ public struct RecordMapping: Sendable {
     public let table: String?
     /// The primary key column's name, when declared.
     public let primaryKey: String?
+    /// How column names follow from coding keys where none is declared.
+    public let columnNaming: ColumnNaming
     var columnNames: [String: String] = [:]
     var relations: [String: RelationDeclaration] = [:]
     var uniqueKeys: [[String]] = []
 
     /// A mapping onto `table` (the type's name in snake_case when nil) whose primary key
-    /// column is `primaryKey` (the `id` property's coding key when nil).
-    public init(table: String? = nil, primaryKey: String? = nil) {
+    /// column is `primaryKey` (the `id` property's coding key when nil), its other
+    /// columns named by `columnNaming` unless declared.
+    public init(table: String? = nil, primaryKey: String? = nil, columnNaming: ColumnNaming = .codingKeys) {
         self.table = table
         self.primaryKey = primaryKey
+        self.columnNaming = columnNaming
     }
 
     /// The column of the property whose coding key is `property`.
@@ -110,4 +114,33 @@ public enum DeleteRule: Sendable {
     case cascade
     /// The delete or save fails with ``RecordError/restricted(record:relation:)`` while they exist.
     case restrict
+}
+
+/// How a record type's column names follow from its coding keys, where its mapping
+/// declares none. The table's name is the type's name in snake_case either way.
+public enum ColumnNaming: Sendable {
+    /// The coding key as it is (`createdAt`); a belongs-to column is `<key>_id`, or the
+    /// key itself when it ends in `Id`, `ID` or `_id` (`owner` → `owner_id`, `ArtistId` → `ArtistId`).
+    case codingKeys
+    /// The coding key in snake_case (`createdAt` → `created_at`), as Rails names
+    /// columns; a belongs-to column is that name with `_id` (`owner` → `owner_id`,
+    /// `mainAuthor` → `main_author_id`).
+    case snakeCase
+
+    /// The column of a value or JSON property.
+    func column(forKey key: String) -> String {
+        switch self {
+        case .codingKeys: key
+        case .snakeCase: BeeStore.snakeCase(key)
+        }
+    }
+
+    /// The column of a belongs-to property.
+    func foreignKeyColumn(forKey key: String) -> String {
+        switch self {
+        case .codingKeys: key.hasSuffix("Id") || key.hasSuffix("ID") || key.hasSuffix("_id") ? key : key + "_id"
+        case .snakeCase:
+            BeeStore.snakeCase(key).hasSuffix("_id") ? BeeStore.snakeCase(key) : BeeStore.snakeCase(key) + "_id"
+        }
+    }
 }

@@ -14,7 +14,7 @@ extension RecordQuery {
         let (bound, _, schema) = try prepare(database)
         var update = try bound.matchingRows(schema: schema)
         for name in values.keys.sorted() {
-            update = update.set(try schema.column(named: name).name, values[name] ?? nil)
+            update = update.set(try schema.columnName(for: name), values[name] ?? nil)
         }
         return try update.update()
     }
@@ -28,7 +28,7 @@ extension RecordQuery {
     @discardableResult
     public func increment(_ column: String, by amount: Int = 1, in database: Database? = nil) throws -> Int {
         let (bound, _, schema) = try prepare(database)
-        return try bound.matchingRows(schema: schema).increment(schema.column(named: column).name, by: amount)
+        return try bound.matchingRows(schema: schema).increment(schema.columnName(for: column), by: amount)
     }
 
     /// Adds a real `amount` to a column of every matching record, as the integer
@@ -36,7 +36,7 @@ extension RecordQuery {
     @discardableResult
     public func increment(_ column: String, by amount: Double, in database: Database? = nil) throws -> Int {
         let (bound, _, schema) = try prepare(database)
-        return try bound.matchingRows(schema: schema).increment(schema.column(named: column).name, by: amount)
+        return try bound.matchingRows(schema: schema).increment(schema.columnName(for: column), by: amount)
     }
 
     /// A query on the record's table selecting the rows whose keys this query selects

@@ -37,7 +37,7 @@ extension RecordQuery {
     /// The query, also requiring each column to hold its value.
     private func matching(_ values: [String: (any DatabaseValueConvertible)?], schema: RecordSchema) throws -> RecordQuery {
         try values.keys.sorted().reduce(self) { query, name in
-            try query.where(schema.tableName + "." + schema.column(named: name).name, values[name] ?? nil)
+            try query.where(schema.tableName + "." + schema.columnName(for: name), values[name] ?? nil)
         }
     }
 
@@ -45,6 +45,6 @@ extension RecordQuery {
     /// joins, else a column or property of the record, in the record's table.
     private func qualifiedColumn(_ name: String, schema: RecordSchema) throws -> String {
         if let dot = name.lastIndex(of: "."), joinedPaths.contains(String(name[..<dot])) { return name }
-        return schema.tableName + "." + (try schema.column(named: name).name)
+        return schema.tableName + "." + (try schema.columnName(for: name))
     }
 }

@@ -160,6 +160,7 @@ public struct RecordQuery<Record: ActiveRecord>: Filterable, Sendable {
     /// The query with the joined relations, selecting nothing yet.
     func joinedQuery(schema: RecordSchema) throws -> Query {
         var joined = query
+        joined.ownColumns = schema.columnsByReference
         var schemas: [String: RecordSchema] = ["": schema]
         for path in joinedPaths {
             let parentPath = path.split(separator: ".").dropLast().joined(separator: ".")

@@ -1,13 +1,11 @@
 extension RecordSchema {
-    /// The column that `name` names: a column's name, or the coding key of the property
-    /// it stores (`"author"` for the belongs-to column `author_id`), names compared as
-    /// SQLite compares them when nothing matches exactly; else
-    /// ``RecordError/unknownColumn(record:column:)``.
-    func column(named name: String) throws -> Column {
-        if let column = columns.first(where: { $0.name == name }) { return column }
-        if let index = columnIndexByKey[name] { return columns[index] }
-        let folded = name.lowercased()
-        if let column = columns.first(where: { $0.name.lowercased() == folded }) { return column }
-        throw RecordError.unknownColumn(record: recordName, column: name)
+    /// The name of the column that `name` names, by the rule record queries follow
+    /// (``columnsByReference``: a column's name, or the coding key of the property it
+    /// stores, as SQLite compares names); else ``RecordError/unknownColumn(record:column:)``.
+    func columnName(for name: String) throws -> String {
+        guard let column = columnsByReference[SQLRenderer.asciiLowercased(name)] else {
+            throw RecordError.unknownColumn(record: recordName, column: name)
+        }
+        return column
     }
 }

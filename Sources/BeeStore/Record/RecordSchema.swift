@@ -56,6 +56,9 @@ final class RecordSchema: @unchecked Sendable {
     /// The column indexes of each declared unique key.
     let uniqueKeys: [[Int]]
     let columnIndexByKey: [String: Int]
+    /// The columns by the names a record query may use for them (ASCII-lowercased): each
+    /// column's name, and its property's coding key (`author` for `author_id`).
+    let columnsByReference: [String: String]
 
     /// `"t"."a", "t"."b"`: the columns in schema order, qualified by the table.
     let selectionSQL: String
@@ -120,8 +123,21 @@ final class RecordSchema: @unchecked Sendable {
         self.columnKeys = columns.map(\.key)
         self.timestamps = RecordTimestamps(columns: columns)
         self.columnIndexByKey = Dictionary(columns.enumerated().map { ($1.key, $0) }, uniquingKeysWith: { first, _ in first })
+        var references: [String: String] = [:]
+        for column in columns { references[SQLRenderer.asciiLowercased(column.name)] = column.name }
+        for column in columns where references[SQLRenderer.asciiLowercased(column.key)] == nil {
+            references[SQLRenderer.asciiLowercased(column.key)] = column.name
+        }
+        self.columnsByReference = references
         let names = columns.map(\.name)
-        let statements = RecordStatements(table: tableName, columns: names, primaryKey: primaryKeyIndex)
+        // A nil optional belongs-to may be a relation that was not loaded: saving the
+        // record must not erase the foreign key it never read.
+        let optionalForeignKeys = columns.filter { column in
+            if case .belongsTo = column.storage { column.isOptional } else { false }
+        }
+        let statements = RecordStatements(
+            table: tableName, columns: names, primaryKey: primaryKeyIndex,
+            keptWhenNull: Set(optionalForeignKeys.map(\.name)))
         selectionSQL = statements.selection
         selectSQL = statements.select
         findSQL = statements.find

@@ -79,11 +79,12 @@ final class SchemaReflector: Decoder {
             case .value(let type):
                 if index == primaryKeyField { primaryKeyIndex = columns.count }
                 columns.append(.init(
-                    key: field.key, name: declaredName ?? field.key, type: type, isOptional: field.isOptional, storage: .value,
-                    isDate: field.isDate))
+                    key: field.key, name: declaredName ?? mapping.columnNaming.column(forKey: field.key), type: type,
+                    isOptional: field.isOptional, storage: .value, isDate: field.isDate))
             case .json:
                 columns.append(.init(
-                    key: field.key, name: declaredName ?? field.key, type: .text, isOptional: field.isOptional, storage: .json))
+                    key: field.key, name: declaredName ?? mapping.columnNaming.column(forKey: field.key), type: .text,
+                    isOptional: field.isOptional, storage: .json))
             case .belongsTo(let target):
                 if case .hasOne(let foreignKey, let rule)? = declaredRelation {
                     toMany.append(.init(
@@ -91,7 +92,8 @@ final class SchemaReflector: Decoder {
                         isOptional: field.isOptional, deleteRule: rule))
                 } else {
                     columns.append(.init(
-                        key: field.key, name: declaredName ?? Self.foreignKeyColumn(forKey: field.key), type: .integer,
+                        key: field.key, name: declaredName ?? mapping.columnNaming.foreignKeyColumn(forKey: field.key),
+                        type: .integer,
                         isOptional: field.isOptional, storage: .belongsTo(target)))
                 }
             case .hasMany(let target):
@@ -132,11 +134,6 @@ final class SchemaReflector: Decoder {
             columns: columns, toMany: toMany, uniqueKeys: uniqueKeys)
     }
 
-    /// The conventional foreign key column of a belongs-to property: the coding key itself
-    /// when it already names a key (`ArtistId`, `artistID`, `artist_id`), `<key>_id` otherwise.
-    static func foreignKeyColumn(forKey key: String) -> String {
-        key.hasSuffix("Id") || key.hasSuffix("ID") || key.hasSuffix("_id") ? key : key + "_id"
-    }
 
     func container<Key: CodingKey>(keyedBy type: Key.Type) -> KeyedDecodingContainer<Key> {
         KeyedDecodingContainer(ReflectingContainer(reflector: self))
