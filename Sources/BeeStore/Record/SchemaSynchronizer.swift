@@ -179,7 +179,8 @@ enum SchemaSynchronizer {
             if schema.isMapped {
                 throw RecordError.missingColumns(table: schema.tableName, columns: missing.map(\.name))
             }
-            let isEmpty = try connection.fetchValue(Int.self, "SELECT count(*) FROM (SELECT 1 FROM \(schema.tableName.quotedIdentifier) LIMIT 1)") == 0
+            let hasRows = try Query(database: nil, table: schema.tableName).existsStatement()
+            let isEmpty = try connection.fetchValue(Bool.self, hasRows.sql, hasRows.statementArguments) != true
             if let required = missing.first(where: { !$0.isOptional }), !isEmpty {
                 throw RecordError.requiredColumnOnNonEmptyTable(table: schema.tableName, column: required.name)
             }
