@@ -22,6 +22,8 @@ struct CommandFailure: Error {
             self = failure
         case InspectionError.writeNotAllowed:
             self.init("the statement would change the database: pass --write to run it", status: Self.usageStatus)
+        case InspectionError.severalStatements:
+            self.init("the SQL holds several statements: pass --write to run them in order", status: Self.usageStatus)
         case let error as InspectionError:
             self.init(error.description)
         case let error as DatabaseError:

@@ -14,7 +14,7 @@ struct ExplainCommand: ParsableCommand {
     @OptionGroup var arguments: ArgumentOptions
 
     func run() throws {
-        let plan = try database.inspector().queryPlan(for: sql, arguments: arguments.statementArguments)
+        let plan = try database.inspector().queryPlan(for: sql, arguments: try arguments.statementArguments())
         Output.write(String(describing: plan))
     }
 }

@@ -156,6 +156,13 @@ public final class Connection {
     /// Runs several `;`-separated SQL statements, without arguments, in order.
     /// The statements before a failing one stay applied unless you wrap the call in a transaction.
     public func execute(script: String) throws {
+        try forEachStatement(in: script) { statement, _ in try statement.execute() }
+    }
+
+    /// Prepares the `;`-separated statements of `script` one at a time, in order, and calls
+    /// `body` with each (and whether it is the last), so that a statement may use what the
+    /// ones before it created. Whitespace and comments between statements are skipped.
+    func forEachStatement(in script: String, _ body: (Statement, _ isLast: Bool) throws -> Void) throws {
         try Self.requireNoNUL(script)
         try script.withCString { start in
             var next: UnsafePointer<CChar>? = start
@@ -171,7 +178,7 @@ public final class Connection {
                 let statement = Statement(
                     sql: (text ?? "").trimmingCharacters(in: .whitespacesAndNewlines), handle: statementHandle,
                     state: state)
-                try statement.execute()
+                try body(statement, next.map { !Self.containsStatement($0) } ?? true)
             }
         }
     }
