@@ -171,7 +171,7 @@ public final class Connection {
                 let code = sqlite3_prepare_v2(handle, current, -1, &statementHandle, &next)
                 let text = next.map { String(decoding: UnsafeRawBufferPointer(start: current, count: $0 - current), as: UTF8.self) }
                 guard code == SQLITE_OK else {
-                    throw state.error(code: code, sql: text ?? String(cString: current))
+                    throw state.error(code: code, sql: Self.failedStatement(from: current, parsedUpTo: next))
                 }
                 guard let statementHandle else { continue }  // only whitespace or comments remained
                 state.counters.recordPreparation()
@@ -200,6 +200,17 @@ public final class Connection {
     ) throws -> T? {
         guard let row = try fetchOne(sql, arguments), row.count > 0, !row[0].isNull else { return nil }
         return try row.decode(T.self, at: 0)
+    }
+
+    /// The text of a statement that failed to compile, for its error: from its start to the
+    /// first `;` at or after where SQLite stopped reading (a syntax error stops it early),
+    /// or to the end of the script.
+    private static func failedStatement(from start: UnsafePointer<CChar>, parsedUpTo stop: UnsafePointer<CChar>?) -> String {
+        let rest = String(cString: start)
+        let parsed = stop.map { $0 - start } ?? 0
+        let bytes = Array(rest.utf8)
+        let end = bytes[min(parsed, bytes.count)...].firstIndex(of: UInt8(ascii: ";")).map { $0 + 1 } ?? bytes.count
+        return String(decoding: bytes[..<end], as: UTF8.self).trimmingCharacters(in: .whitespacesAndNewlines)
     }
 
     /// Whether `text` holds anything but whitespace, `;` and comments.
