@@ -30,6 +30,8 @@ struct CommandFailure: Error {
             // The SQL helps with syntax errors and unknown names, SQLite's generic code.
             let sql = error.resultCode == .error ? error.sql.map { " (in: \($0))" } ?? "" : ""
             self.init(error.message + sql)
+        case let error as ImportError:
+            self.init(error.description)
         case let error as ConversionError:
             self.init(String(describing: error))
         case let error as MigrationError:
