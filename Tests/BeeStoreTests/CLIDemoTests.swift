@@ -16,7 +16,7 @@ struct CLIDemoTests {
         #expect(result.error.isEmpty)
         let lines = result.output.components(separatedBy: "\n")
         #expect(lines.first == "Built \(path) with BeeStore:")
-        #expect(lines.contains("  4 migrations applied from Migrations: 0001_create_sections, 0002_create_nodes, 0003_index_nodes_on_section, 0004_backfill_node_section_names"))
+        #expect(lines.contains("  4 migrations applied from the example migrations built into beestore: 0001_create_sections, 0002_create_nodes, 0003_index_nodes_on_section, 0004_backfill_node_section_names"))
         #expect(lines.contains("  3 sections and 9 nodes saved as records (each node belongs to its section)"))
         #expect(lines.contains("$ beestore tables \(path)"))
         #expect(lines.contains("$ beestore schema \(path) nodes"))

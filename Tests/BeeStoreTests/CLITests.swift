@@ -100,7 +100,15 @@ struct CLITests {
 
             """)
         #expect(try beestore("tables", path, "--format", "csv").output
-            == "name,type,rows\r\nroster,view,4\r\nselect,table,5\r\nteam,table,2\r\n")
+            == "\"name\",\"type\",\"rows\"\r\n\"roster\",\"view\",4\r\n\"select\",\"table\",5\r\n\"team\",\"table\",2\r\n")
+        #expect(try beestore("tables", path, "--format", "markdown").output == """
+            | name   | type  | rows |
+            |--------|-------|-----:|
+            | roster | view  |    4 |
+            | select | table |    5 |
+            | team   | table |    2 |
+
+            """)
     }
 
     @Test func showsRowsAsATableWithWideCellsCut() throws {
@@ -125,20 +133,20 @@ struct CLITests {
         let path = try samplePath(in: directory)
         #expect(try beestore("rows", path, "select", "--format", "json").output == #"""
             [
-              {"id": 1, "full name": "Ada", "team_id": 1, "score": 9.5, "photo": "00FF10"},
+              {"id": 1, "full name": "Ada", "team_id": 1, "score": 9.5, "photo": {"$base64": true, "encoded": "AP8Q"}},
               {"id": 2, "full name": "山田太郎", "team_id": 1, "score": null, "photo": null},
-              {"id": 3, "full name": "Zoë 🐝, \"the\" bee", "team_id": 2, "score": 7.0, "photo": "000102030405060708090A"},
-              {"id": 4, "full name": "A very long name that goes on and on, well past forty columns", "team_id": null, "score": 1.0, "photo": ""},
+              {"id": 3, "full name": "Zoë 🐝, \"the\" bee", "team_id": 2, "score": 7.0, "photo": {"$base64": true, "encoded": "AAECAwQFBgcICQo="}},
+              {"id": 4, "full name": "A very long name that goes on and on, well past forty columns", "team_id": null, "score": 1.0, "photo": {"$base64": true, "encoded": ""}},
               {"id": 5, "full name": "two\nlines", "team_id": 2, "score": -1.25, "photo": null}
             ]
 
             """#)
         #expect(try beestore("rows", path, "select", "--format", "csv").output == [
-            "id,full name,team_id,score,photo",
-            "1,Ada,1,9.5,00FF10",
-            "2,山田太郎,1,,",
-            "3,\"Zoë 🐝, \"\"the\"\" bee\",2,7.0,000102030405060708090A",
-            "4,\"A very long name that goes on and on, well past forty columns\",,1.0,",
+            #""id","full name","team_id","score","photo""#,
+            #"1,"Ada",1,9.5,\x00ff10"#,
+            #"2,"山田太郎",1,,"#,
+            #"3,"Zoë 🐝, ""the"" bee",2,7.0,\x000102030405060708090a"#,
+            #"4,"A very long name that goes on and on, well past forty columns",,1.0,\x"#,
             "5,\"two\nlines\",2,-1.25,",
         ].map { $0 + "\r\n" }.joined())
     }
@@ -149,7 +157,7 @@ struct CLITests {
         let result = try beestore(
             "rows", path, "SELECT", "--where", "team_id = ? OR \"full name\" = ?", "--arg", "2", "--arg", "Ada",
             "--order", "id desc", "--limit", "2", "--offset", "1", "--columns", "full name, ID", "--format", "csv")
-        #expect(result.output == "full name,id\r\n\"Zoë 🐝, \"\"the\"\" bee\",3\r\nAda,1\r\n")
+        #expect(result.output == #""full name","id"\#r\#n"Zoë 🐝, ""the"" bee",3\#r\#n"Ada",1\#r\#n"#)
         let injection = try beestore("rows", path, "team", "--where", "name = ?", "--arg", "x' OR '1'='1")
         #expect(injection.status == 0 && injection.output.hasSuffix("(0 rows)\n"))
         #expect(try beestore("rows", path, "select", "--max-width", "8", "--columns", "full name", "--order", "id", "--limit", "1", "--offset", "3")
@@ -198,7 +206,7 @@ struct CLITests {
     @Test func runsQueriesReadOnlyUnlessWritesAreAllowed() throws {
         let directory = try TemporaryDirectory()
         let path = try samplePath(in: directory)
-        #expect(try beestore("query", path, "SELECT ? AS a, typeof(?) AS b, NULL AS c", "--arg", "x", "--arg", "1", "--format", "json")
+        #expect(try beestore("query", path, "SELECT ? AS a, typeof(?) AS b, NULL AS c", "--arg", "x", "--arg", "text:1", "--format", "json")
             .output == "[\n  {\"a\": \"x\", \"b\": \"text\", \"c\": null}\n]\n")
         expectFailure(
             try beestore("query", path, "DELETE FROM team"), status: 2,
@@ -206,14 +214,14 @@ struct CLITests {
         let insert = try beestore("query", path, "INSERT INTO team (name) VALUES (?)", "--arg", "Ants", "--write")
         #expect(insert.status == 0 && insert.output == "(1 row changed)\n")
         #expect(try beestore("query", path, "SELECT name FROM team ORDER BY id DESC LIMIT 1", "--format", "csv").output
-            == "name\r\nAnts\r\n")
+            == "\"name\"\r\n\"Ants\"\r\n")
     }
 
-    @Test func csvOutputQuotesACommaFollowedByACombiningMark() throws {
+    @Test func csvOutputQuotesTextAndDoublesAQuoteFollowedByACombiningMark() throws {
         let directory = try TemporaryDirectory()
         let path = try samplePath(in: directory)
-        let result = try beestore("query", path, "SELECT 'a,\u{301}b' AS v, 2 AS w", "--format", "csv")
-        #expect(result.output == "v,w\r\n\"a,\u{301}b\",2\r\n")
+        let result = try beestore("query", path, "SELECT '\"\u{301}b' AS v, 2 AS w", "--format", "csv")
+        #expect(result.output == "\"v\",\"w\"\r\n\"\"\"\u{301}b\",2\r\n")
     }
 
     @Test func explainsAQueryPlan() throws {
@@ -338,7 +346,7 @@ struct CLITests {
         let directory = try TemporaryDirectory()
         let path = try samplePath(in: directory)
         let cases: [[String]] = [
-            ["rows", path], ["frobnicate"], ["rows", path, "team", "--format", "xml"], ["rows", path, "team", "--limit", "-1"],
+            ["rows", path], ["frobnicate"], ["rows", path, "team", "--format", "xml"], ["rows", path, "team", "--limit", "-2"],
             ["tables", path, "--timeout", "-1"], ["rows", path, "team", "--bogus"],
         ]
         for arguments in cases {
@@ -356,7 +364,7 @@ struct CLITests {
         let path = try Fixtures.copy("chinook.sqlite", into: directory)
         let tables = try beestore("tables", path, "--format", "csv")
         #expect(tables.output.split(separator: "\r\n").count == 12)
-        #expect(tables.output.contains("\r\nPlaylistTrack,table,8715\r\n"))
+        #expect(tables.output.contains("\r\n\"PlaylistTrack\",\"table\",8715\r\n"))
         #expect(try beestore("rows", path, "Album", "--limit", "3").output == """
             AlbumId | Title                                 | ArtistId
             --------+---------------------------------------+---------

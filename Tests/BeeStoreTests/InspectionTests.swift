@@ -74,15 +74,21 @@ struct InspectionTests {
         #expect(schema.name == "select")
         #expect(schema.kind == .table)
         #expect(schema.columns == [
-            ColumnSchema(name: "id", declaredType: "INTEGER", isNotNull: false, defaultSQL: nil, primaryKeyPosition: 1, isGenerated: false),
-            ColumnSchema(name: "full name", declaredType: "TEXT", isNotNull: true, defaultSQL: nil, primaryKeyPosition: nil, isGenerated: false),
-            ColumnSchema(name: "team_id", declaredType: "INTEGER", isNotNull: false, defaultSQL: nil, primaryKeyPosition: nil, isGenerated: false),
-            ColumnSchema(name: "score", declaredType: "REAL", isNotNull: false, defaultSQL: "0", primaryKeyPosition: nil, isGenerated: false),
-            ColumnSchema(name: "photo", declaredType: "BLOB", isNotNull: false, defaultSQL: nil, primaryKeyPosition: nil, isGenerated: false),
+            ColumnSchema(name: "id", declaredType: "INTEGER", isNotNull: false, defaultSQL: nil, primaryKeyPosition: 1, generation: nil, collation: nil),
+            ColumnSchema(name: "full name", declaredType: "TEXT", isNotNull: true, defaultSQL: nil, primaryKeyPosition: nil, generation: nil, collation: nil),
+            ColumnSchema(name: "team_id", declaredType: "INTEGER", isNotNull: false, defaultSQL: nil, primaryKeyPosition: nil, generation: nil, collation: nil),
+            ColumnSchema(name: "score", declaredType: "REAL", isNotNull: false, defaultSQL: "0", primaryKeyPosition: nil, generation: nil, collation: nil),
+            ColumnSchema(name: "photo", declaredType: "BLOB", isNotNull: false, defaultSQL: nil, primaryKeyPosition: nil, generation: nil, collation: nil),
         ])
         #expect(schema.primaryKey == ["id"])
         #expect(schema.indexes == [
-            IndexSchema(name: "select by \"team\"", columns: ["team_id", "full name"], isUnique: false, origin: .createIndex, isPartial: false)
+            IndexSchema(
+                name: "select by \"team\"",
+                keys: [
+                    IndexKey(name: "team_id", collation: "BINARY", isDescending: false),
+                    IndexKey(name: "full name", collation: "BINARY", isDescending: false),
+                ],
+                isUnique: false, origin: .createIndex, condition: nil)
         ])
         #expect(schema.foreignKeys == [
             ForeignKeySchema(columns: ["team_id"], referencedTable: "team", referencedColumns: ["id"], onUpdate: "NO ACTION", onDelete: "CASCADE")
@@ -112,9 +118,11 @@ struct InspectionTests {
             ForeignKeySchema(columns: ["x", "y"], referencedTable: "pair", referencedColumns: ["a", "b"], onUpdate: "NO ACTION", onDelete: "NO ACTION"),
             ForeignKeySchema(columns: ["y"], referencedTable: "team", referencedColumns: [], onUpdate: "NO ACTION", onDelete: "NO ACTION"),
         ])
-        #expect(link.columns.map(\.isGenerated) == [false, false, true])
+        #expect(link.columns.map(\.generation) == [nil, nil, ColumnGeneration(expression: "y * 2", isStored: false)])
         #expect(link.indexes == [
-            IndexSchema(name: "link_lower", columns: ["<expression>"], isUnique: true, origin: .createIndex, isPartial: true)
+            IndexSchema(
+                name: "link_lower", keys: [IndexKey(name: "<expression>", collation: "BINARY", isDescending: false)],
+                isUnique: true, origin: .createIndex, condition: "y > 0")
         ])
     }
 
@@ -387,32 +395,33 @@ struct InspectionTests {
         let result = try sample(in: directory).rows(of: "select")
         let long = "A very long name that goes on and on, well past forty columns"
         let json = result.formatted(as: .json, maximumCellWidth: 5)
-        #expect(json.contains(#"{"id": 4, "full name": "\#(long)", "team_id": null, "score": 1.0, "photo": ""}"#))
+        #expect(json.contains(#"{"id": 4, "full name": "\#(long)", "team_id": null, "score": 1.0, "photo": {"$base64": true, "encoded": ""}}"#))
         #expect(json.contains(#""full name": "Zoë 🐝, \"the\" bee""#))
-        #expect(json.contains(#""photo": "000102030405060708090A""#))
+        #expect(json.contains(#""photo": {"$base64": true, "encoded": "AAECAwQFBgcICQo="}"#))
         let decoded = try JSONSerialization.jsonObject(with: Data(json.utf8)) as? [[String: Any]]
         #expect(decoded?.count == 5)
         #expect(decoded?.last?["full name"] as? String == "two\nlines")
 
         let csv = result.formatted(as: .csv, maximumCellWidth: 5)
-        #expect(csv.hasPrefix("id,full name,team_id,score,photo\r\n1,Ada,1,9.5,00FF10\r\n2,山田太郎,1,,\r\n"))
-        #expect(csv.contains("3,\"Zoë 🐝, \"\"the\"\" bee\",2,7.0,000102030405060708090A\r\n"))
-        #expect(csv.contains("4,\"\(long)\",,1.0,\r\n"))
+        #expect(csv.hasPrefix(#""id","full name","team_id","score","photo"\#r\#n1,"Ada",1,9.5,\x00ff10\#r\#n2,"山田太郎",1,,\#r\#n"#))
+        #expect(csv.contains(#"3,"Zoë 🐝, ""the"" bee",2,7.0,\x000102030405060708090a\#r\#n"#))
+        #expect(csv.contains("4,\"\(long)\",,1.0,\\x\r\n"))
         #expect(csv.hasSuffix("5,\"two\nlines\",2,-1.25,\r\n"))
     }
 
     @Test func csvQuotesOnBytesNotCharacters() throws {
         let db = try Database.inMemory()
-        // A comma followed by a combining mark is one Character, but still a separator.
+        // A quote followed by a combining mark is one Character, but still a quote to double.
         let result = try Inspector(db).execute("SELECT 'a,\u{301}b' AS v, 2 AS w, '\"\u{301}' AS q, 'x\r\u{301}' AS r")
-        #expect(result.formatted(as: .csv) == "v,w,q,r\r\n\"a,\u{301}b\",2,\"\"\"\u{301}\",\"x\r\u{301}\"\r\n")
+        #expect(result.formatted(as: .csv) == "\"v\",\"w\",\"q\",\"r\"\r\n\"a,\u{301}b\",2,\"\"\"\u{301}\",\"x\r\u{301}\"\r\n")
     }
 
     @Test func formatsEmptyResults() {
         let empty = QueryResult(columnNames: ["a", "b"], rows: [])
         #expect(empty.formatted(as: .table) == "a | b\n--+--\n(0 rows)\n")
         #expect(empty.formatted(as: .json) == "[]\n")
-        #expect(empty.formatted(as: .csv) == "a,b\r\n")
+        #expect(empty.formatted(as: .csv) == "\"a\",\"b\"\r\n")
+        #expect(empty.formatted(as: .markdown) == "| a | b |\n|---|---|\n")
         let ragged = QueryResult(columnNames: ["a", "b"], rows: [[1], [2, "x", 3]])
         #expect(ragged.formatted(as: .table) == "a | b\n--+--\n1 |\n2 | x\n(2 rows)\n")
         #expect(QueryResult(columnNames: [], rows: [], changedRowCount: 2).formatted(as: .csv).isEmpty)
