@@ -12,7 +12,8 @@ extension Inspector {
             var messages: [String] = []
             do {
                 try connection.makeStatement("PRAGMA integrity_check").forEachRow { row in
-                    messages.append(try row.decode(String?.self, at: 0) ?? "")
+                    // One row may hold several findings, a line each.
+                    messages += (try row.decode(String?.self, at: 0) ?? "").split(separator: "\n").map(String.init)
                 }
             } catch let error as DatabaseError {
                 messages.append(error.message)

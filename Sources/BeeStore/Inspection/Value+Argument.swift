@@ -4,7 +4,8 @@ extension Value {
     /// A value written on a command line, bound as the type it reads as:
     ///
     /// - `42`, `-7`: an integer (any 64-bit integer in decimal);
-    /// - `2.5`, `1e-3`, `-0.0`: a real (a decimal number with a point or an exponent);
+    /// - `2.5`, `1e-3`, `-0.0`: a real (a decimal number with a point or an exponent, or
+    ///   an integer too large for 64 bits, as SQLite reads one);
     /// - `null`: `NULL`;
     /// - `text:…`: the text after the prefix, as it is (`text:42`, `text:null`, `text:`);
     /// - `blob:00FF`: the bytes of the hexadecimal digits after the prefix (`blob:` is
