@@ -36,7 +36,17 @@ struct ImportCommand: ParsableCommand {
             throw CommandFailure("cannot tell the format of \(file): pass --format csv or --format json", status: CommandFailure.usageStatus)
         }
         let data = try readFile()
-        let summary = try database.openForWriting().importRows(from: data, format: format, into: table)
+        let isNewFile = FileKind(atPath: database.database) == .missing
+        let summary: ImportSummary
+        do {
+            let inspector = try database.openForWriting()
+            defer { inspector.database.close() }
+            summary = try inspector.importRows(from: data, format: format, into: table)
+        } catch {
+            // Nothing of a failed import is kept, not even the file made for it.
+            if isNewFile { try? FileManager.default.removeItem(atPath: database.database) }
+            throw error
+        }
         let rows = summary.rowCount == 1 ? "1 row" : "\(summary.rowCount) rows"
         Output.write("Imported \(rows) into \(summary.table)\(summary.createdTable ? " (table created)" : "").\n")
     }
