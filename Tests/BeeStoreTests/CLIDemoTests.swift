@@ -59,4 +59,12 @@ struct CLIDemoTests {
         expectFailure(result, status: 1, message: "no such migrations directory: nowhere")
         #expect(!FileManager.default.fileExists(atPath: directory.path("beestore-demo.sqlite")))
     }
+
+    @Test func buildsTheDemoFromAnyDirectory() throws {
+        let directory = try TemporaryDirectory()
+        let result = try beestore(["demo"], in: directory.url)
+        #expect(result.status == 0 && result.error.isEmpty, "\(result.error)")
+        #expect(result.output.contains("  4 migrations applied from the example migrations built into beestore: "))
+        #expect(try Database(path: directory.path("beestore-demo.sqlite")).fetchValue(Int.self, "SELECT count(*) FROM nodes") == 9)
+    }
 }

@@ -278,4 +278,44 @@ struct CLIMigrationTests {
         }
         #expect(try beestore(["migrations", path, "--format", "csv"] + exampleDirectory).output.contains(#","applied","#))
     }
+
+    // MARK: From any directory, and with nothing to do
+
+    @Test func migratesFromAnyDirectoryWithTheMigrationsBuiltIntoTheTool() throws {
+        let directory = try TemporaryDirectory()
+        let migrated = try beestore(["migrate", "app.sqlite"], in: directory.url)
+        #expect(migrated.status == 0 && migrated.error.isEmpty, "\(migrated.error)")
+        #expect(migrated.output == (ExampleMigrations.identifiers + ["4 migrations applied"]).map { $0 + "\n" }.joined())
+        // The built-in migrations are the repository's files: the same checksums.
+        let status = try beestore(["migrations", directory.path("app.sqlite"), "--format", "csv"] + exampleDirectory)
+        #expect(status.output.components(separatedBy: "\r\n").filter { $0.contains(#","applied","#) }.count == 4)
+        let rolledBack = try beestore(["rollback", "app.sqlite", "--steps", "4"], in: directory.url)
+        #expect(rolledBack.status == 0 && rolledBack.output.hasSuffix("4 migrations rolled back\n"))
+    }
+
+    @Test func migrateWithNothingToDoLeavesTheFileAsItWas() throws {
+        let directory = try TemporaryDirectory()
+        let path = directory.path("app.sqlite")
+        var configuration = Configuration()
+        configuration.journalMode = nil
+        try Database(path: path, configuration: configuration).execute("CREATE TABLE kept (x)")
+        let before = try Data(contentsOf: URL(fileURLWithPath: path))
+        let empty = try migrationFiles([:])
+        let nothing = try beestore("migrate", path, "--dir", empty.url.path)
+        #expect(nothing.status == 0 && nothing.output == "nothing to migrate\n")
+        #expect(try Data(contentsOf: URL(fileURLWithPath: path)) == before)
+        #expect(!FileManager.default.fileExists(atPath: path + "-wal"))
+
+        // An existing file keeps its journal mode when migrations apply, and a second run
+        // changes nothing.
+        #expect(try beestore(["migrate", path] + exampleDirectory).output.hasSuffix("4 migrations applied\n"))
+        #expect(try beestore("stats", path).output.contains("journal mode:   delete\n"))
+        let migrated = try Data(contentsOf: URL(fileURLWithPath: path))
+        #expect(try beestore(["migrate", path] + exampleDirectory).output == "nothing to migrate\n")
+        #expect(try Data(contentsOf: URL(fileURLWithPath: path)) == migrated)
+
+        let missing = directory.path("missing.sqlite")
+        #expect(try beestore("migrate", missing, "--dir", empty.url.path).output == "nothing to migrate\n")
+        #expect(!FileManager.default.fileExists(atPath: missing))
+    }
 }
