@@ -94,13 +94,22 @@ extension String {
     /// The text with the characters Markdown would read as markup or as a cell boundary
     /// (`\ | * _ ` < > [ ] ~ &`) escaped with a backslash, so that it shows as it is.
     var markdownEscaped: String {
+        guard utf8.contains(where: Self.isMarkdownSpecial) else { return self }
         var result = ""
         for scalar in unicodeScalars {
-            if Self.markdownSpecials.contains(scalar) { result.unicodeScalars.append("\\") }
+            if scalar.isASCII && Self.isMarkdownSpecial(UInt8(scalar.value)) { result.unicodeScalars.append("\\") }
             result.unicodeScalars.append(scalar)
         }
         return result
     }
 
-    private static let markdownSpecials: Set<Unicode.Scalar> = ["\\", "|", "*", "_", "`", "<", ">", "[", "]", "~", "&"]
+    private static func isMarkdownSpecial(_ byte: UInt8) -> Bool {
+        switch byte {
+        case UInt8(ascii: "\\"), UInt8(ascii: "|"), UInt8(ascii: "*"), UInt8(ascii: "_"), UInt8(ascii: "`"), UInt8(ascii: "<"),
+            UInt8(ascii: ">"), UInt8(ascii: "["), UInt8(ascii: "]"), UInt8(ascii: "~"), UInt8(ascii: "&"):
+            true
+        default:
+            false
+        }
+    }
 }
