@@ -10,6 +10,7 @@ let package = Package(
         .executable(name: "RubyChinaNodes", targets: ["RubyChinaNodes"]),
         .executable(name: "Blog", targets: ["Blog"]),
         .executable(name: "Caching", targets: ["Caching"]),
+        .executable(name: "ChinookRecords", targets: ["ChinookRecords"]),
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.5.0"),
@@ -43,6 +44,9 @@ let package = Package(
             name: "Blog", dependencies: ["BeeStore"], path: "Examples/Blog", exclude: ["expected-output.txt"]),
         .executableTarget(
             name: "Caching", dependencies: ["BeeStore"], path: "Examples/Caching", exclude: ["expected-output.txt"]),
+        .executableTarget(
+            name: "ChinookRecords", dependencies: ["BeeStore"], path: "Examples/ChinookRecords",
+            exclude: ["expected-output.txt"]),
         .testTarget(name: "BeeStoreTests", dependencies: ["BeeStore"], exclude: ["Fixtures"]),
     ],
     swiftLanguageModes: [.v6]

@@ -136,33 +136,66 @@ struct ConcurrencyTests {
     @Test func asyncReadAndWriteDoNotBlockTheCaller() async throws {
         let directory = try TemporaryDirectory()
         let db = try Database(path: directory.path("async.sqlite"))
-        try await db.write { try $0.execute("CREATE TABLE t (x)") }
+        try await db.performWrite { try $0.execute("CREATE TABLE t (x)") }
         try await withThrowingTaskGroup(of: Void.self) { group in
             for n in 0..<50 {
                 group.addTask {
-                    try await db.write { try $0.execute("INSERT INTO t VALUES (?)", [n]) }
+                    try await db.performWrite { try $0.execute("INSERT INTO t VALUES (?)", [n]) }
                 }
             }
             try await group.waitForAll()
         }
-        let count = try await db.read { try $0.fetchValue(Int.self, "SELECT count(*) FROM t") }
+        let count = try await db.performRead { try $0.fetchValue(Int.self, "SELECT count(*) FROM t") }
         #expect(count == 50)
-        let sum = try await db.transaction { connection -> Int in
+        let sum = try await db.performTransaction { connection -> Int in
             try connection.fetchValue(Int.self, "SELECT sum(x) FROM t") ?? 0
         }
         #expect(sum == (0..<50).reduce(0, +))
     }
 
+    /// Sixteen record operations that each wait until all sixteen have started: they can
+    /// only all start if none of them holds one of the cooperative pool's few threads.
+    @Test func recordOperationsFromATaskGroupBlockNoThreadOfTheCooperativePool() async throws {
+        let directory = try TemporaryDirectory()
+        let db = try Database(path: directory.path("records.sqlite"))
+        struct Entry: ActiveRecord, Sendable {
+            var id: Int64?
+            var n: Int
+        }
+        _ = try await db.perform { try Entry.count(in: $0) }
+        let concurrent = 16
+        let started = Protected(0)
+        let allStarted = DispatchSemaphore(value: 0)
+        let results = try await withThrowingTaskGroup(of: Bool.self) { group in
+            for n in 0..<concurrent {
+                group.addTask {
+                    try await db.perform { db in
+                        if started.withLock({ count in count += 1; return count }) == concurrent {
+                            for _ in 0..<concurrent { allStarted.signal() }
+                        }
+                        let together = allStarted.wait(timeout: .now() + 20) == .success
+                        var entry = Entry(n: n)
+                        try entry.save(in: db)
+                        return together && entry.id != nil
+                    }
+                }
+            }
+            return try await group.reduce(into: []) { $0.append($1) }
+        }
+        #expect(results == Array(repeating: true, count: concurrent))
+        #expect(try await db.perform { try Entry.count(in: $0) } == concurrent)
+    }
+
     @Test func asyncErrorsPropagateAndRollBack() async throws {
         let db = try Database.inMemory()
-        try await db.write { try $0.execute("CREATE TABLE t (x UNIQUE)") }
+        try await db.performWrite { try $0.execute("CREATE TABLE t (x UNIQUE)") }
         await #expect(throws: DatabaseError.self) {
-            try await db.write { connection in
+            try await db.performWrite { connection in
                 try connection.execute("INSERT INTO t VALUES (1)")
                 try connection.execute("INSERT INTO t VALUES (1)")
             }
         }
-        #expect(try await db.read { try $0.fetchValue(Int.self, "SELECT count(*) FROM t") } == 0)
+        #expect(try await db.performRead { try $0.fetchValue(Int.self, "SELECT count(*) FROM t") } == 0)
     }
 
     @Test func readsRunInParallelOnTheReaderPool() throws {

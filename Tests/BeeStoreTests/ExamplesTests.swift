@@ -6,7 +6,7 @@ import Testing
 /// README quotes.
 @Suite("Examples")
 struct ExamplesTests {
-    static let examples = ["RubyChinaNodes", "Blog", "Caching"]
+    static let examples = ["RubyChinaNodes", "Blog", "Caching", "ChinookRecords"]
 
     /// The package's root folder.
     static var root: URL {
@@ -33,6 +33,18 @@ struct ExamplesTests {
                 Issue.record("line \(line.offset + 1): got \"\(line.element.0)\", expected \"\(line.element.1)\"")
             }
         }
+    }
+
+    /// ChinookRecords, given the path of a copy of the sample, prints the same and
+    /// changes rows only: the tables it maps are never altered.
+    @Test func chinookRecordsChangesRowsOnly() throws {
+        let chinook = try ChinookCopy()
+        let result = try runProduct("ChinookRecords", [chinook.path])
+        #expect(result.status == 0)
+        #expect(result.error.isEmpty)
+        #expect(result.output == (try Self.expectedOutput(of: "ChinookRecords")))
+        try chinook.expectSchemaUnchanged()
+        #expect(try chinook.db.fetchValue(Int.self, "SELECT count(*) FROM Track WHERE AlbumId = 348") == 2)
     }
 
     /// Each output block of the READMEs, marked `<!-- output: Name -->`, is the beginning

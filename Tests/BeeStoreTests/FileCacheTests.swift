@@ -295,6 +295,160 @@ import Testing
         #expect(try cache.count == 8 * 40 + 1)
     }
 
+    /// A file outside the cache's folder, which no file name in a tampered manifest may reach.
+    func makeVictim() throws -> URL {
+        let victim = folder.url.appendingPathComponent("victim.txt")
+        try Data("not the cache's".utf8).write(to: victim)
+        return victim
+    }
+
+    /// File names a manifest written by something else could hold for an entry: paths to
+    /// `victim` (from `data/`, absolute, through a subfolder, cut by a NUL) and folders.
+    func foreignFileNames(reaching victim: URL) -> [String] {
+        ["../../victim.txt", victim.path, "sub/../../../victim.txt",
+         "../../victim.txt\u{0}" + String(repeating: "0", count: 64), "..", "/", ""]
+    }
+
+    /// Expects the file made by ``makeVictim()`` to be there with its content.
+    func expectUntouched(_ victim: URL, _ comment: Testing.Comment? = nil) {
+        #expect((try? Data(contentsOf: victim)) == Data("not the cache's".utf8), comment)
+    }
+
+    @Test func aFileNameFromTheManifestIsNeverReadOrRemovedOutsideTheDataFolder() throws {
+        let victim = try makeVictim()
+        let names = foreignFileNames(reaching: victim)
+        let cache = try openCache()
+        for (index, name) in names.enumerated() {
+            for key in ["read \(index)", "remove \(index)"] {
+                try cache.setValue(bytes(100), forKey: key)
+                try manifest().execute("UPDATE entry SET file_name = ? WHERE key = ?", [name, key])
+            }
+        }
+        for (index, name) in names.enumerated() {
+            #expect(try cache.value(forKey: "read \(index)") == nil, "file name \(name.debugDescription)")
+            expectUntouched(victim, "read with file name \(name.debugDescription)" as Testing.Comment)
+            try cache.removeValue(forKey: "remove \(index)")
+            expectUntouched(victim, "removal with file name \(name.debugDescription)" as Testing.Comment)
+        }
+        #expect(try cache.count == 0)
+        #expect(try cache.value(forKey: "read 0") == nil)
+        try cache.setValue(bytes(100, 3), forKey: "read 0")
+        #expect(try cache.value(forKey: "read 0") == bytes(100, 3))
+    }
+
+    @Test func evictionAndTheSweepOnOpenNeverRemoveAFileOutsideTheDataFolder() throws {
+        let victim = try makeVictim()
+        let names = foreignFileNames(reaching: victim)
+        do {
+            let cache = try openCache()
+            for (index, name) in names.enumerated() {
+                try cache.setValue(bytes(100), forKey: "evicted \(index)")
+                try manifest().execute("UPDATE entry SET file_name = ? WHERE key = ?", [name, "evicted \(index)"])
+                // A write that stopped before adding its row, as a tampered manifest records it.
+                try manifest().execute(
+                    "INSERT INTO pending_file (file_name, key) VALUES (?, ?)", [name, "lost \(index)"])
+            }
+            try cache.setValue(bytes(100, 5), forKey: "kept")
+        }
+        let reopened = try openCache(countLimit: 1)
+        expectUntouched(victim)
+        #expect(try reopened.count == 1)
+        #expect(try reopened.value(forKey: "kept") == bytes(100, 5))
+        #expect(reopened.statistics.evictions == names.count)
+    }
+
+    @Test func aFileNameOfAnotherKeyIsAMissThatLeavesTheOtherEntryAlone() throws {
+        let cache = try openCache()
+        try cache.setValue(bytes(100, 1), forKey: "a")
+        try cache.setValue(bytes(100, 2), forKey: "b")
+        try manifest().execute(
+            "UPDATE entry SET file_name = ? WHERE key = 'a'", [CacheDirectory.fileName(forKey: "b")])
+        #expect(try cache.value(forKey: "a") == nil)
+        #expect(try cache.value(forKey: "b") == bytes(100, 2))
+        #expect(try cache.count == 1)
+        try cache.setValue(bytes(100, 3), forKey: "a")
+        #expect(try cache.value(forKey: "a") == bytes(100, 3))
+    }
+
+    @Test func aReadReturnsTheValueWhenItsUseCannotBeRecorded() throws {
+        let cache = try openCache()
+        try cache.setValue(bytes(100), forKey: "key")
+        let lastAccess = "SELECT last_access FROM entry WHERE key = 'key'"
+        let before = try manifest().fetchValue(Int.self, lastAccess)
+        // Another connection holds the manifest's write lock during the whole read: recording
+        // the use fails once the cache's busy timeout has run out.
+        let value = try manifest().write { _ in try cache.value(forKey: "key") }
+        #expect(value == bytes(100))
+        #expect(try manifest().fetchValue(Int.self, lastAccess) == before)
+        #expect(cache.statistics == CacheStatistics(hits: 1, misses: 0, evictions: 0))
+        #expect(try cache.value(forKey: "key") == bytes(100))
+        #expect(try manifest().fetchValue(Int.self, lastAccess) != before)
+    }
+
+    @Test func aValueFileReplacedByADirectoryIsAMissThatRemovesTheEntry() throws {
+        let victim = try makeVictim()
+        let cache = try openCache()
+        try cache.setValue(bytes(100), forKey: "key")
+        try cache.setValue(bytes(100, 2), forKey: "other")
+        try FileManager.default.removeItem(at: valueFile(forKey: "key"))
+        let inside = valueFile(forKey: "key").appendingPathComponent("inside")
+        try FileManager.default.createDirectory(at: inside, withIntermediateDirectories: true)
+        try FileManager.default.createSymbolicLink(
+            at: inside.appendingPathComponent("link"), withDestinationURL: folder.url)
+        #expect(try cache.value(forKey: "key") == nil)
+        expectUntouched(victim)
+        #expect(try cache.count == 1)
+        #expect(try cache.value(forKey: "key") == nil)
+        #expect(cache.statistics == CacheStatistics(hits: 0, misses: 2, evictions: 1))
+        try cache.setValue(bytes(100, 3), forKey: "key")
+        #expect(try cache.value(forKey: "key") == bytes(100, 3))
+        #expect(try cache.value(forKey: "other") == bytes(100, 2))
+    }
+
+    @Test func aWriteReplacesAFolderInPlaceOfItsValueFile() throws {
+        let cache = try openCache()
+        try cache.setValue(bytes(100), forKey: "key")
+        try FileManager.default.removeItem(at: valueFile(forKey: "key"))
+        try FileManager.default.createDirectory(
+            at: valueFile(forKey: "key").appendingPathComponent("inside"), withIntermediateDirectories: true)
+        try cache.setValue(bytes(100, 2), forKey: "key")
+        #expect(try cache.value(forKey: "key") == bytes(100, 2))
+        #expect(try cache.count == 1)
+    }
+
+    @Test(arguments: ["size = 'abc'", "size = 1.5", "checksum = 7", "expires_at = 'tomorrow'", "inline_value = 3",
+        "file_name = 5"])
+    func anEntryWithAColumnOfTheWrongTypeIsAMissThatRemovesIt(damage: String) throws {
+        let cache = try openCache()
+        try cache.setValue(bytes(100), forKey: "file")
+        try cache.setValue(bytes(4), forKey: "inline")
+        try cache.setValue(bytes(50, 2), forKey: "intact")
+        try manifest().execute("UPDATE entry SET \(damage) WHERE key IN ('file', 'inline')")
+        for key in ["file", "inline"] {
+            #expect(try cache.value(forKey: key) == nil)
+            #expect(try cache.value(forKey: key) == nil)
+        }
+        #expect(try cache.count == 1)
+        #expect(try cache.totalBytes == 50)
+        #expect(cache.statistics == CacheStatistics(hits: 0, misses: 4, evictions: 2))
+        try cache.setValue(bytes(100, 3), forKey: "file")
+        try cache.setValue(bytes(4, 3), forKey: "inline")
+        #expect(try cache.value(forKey: "file") == bytes(100, 3))
+        #expect(try cache.value(forKey: "inline") == bytes(4, 3))
+        #expect(try cache.value(forKey: "intact") == bytes(50, 2))
+        #expect(try cache.totalBytes == 154)
+    }
+
+    @Test func removingAllEntriesResetsTheTotalsWhateverTheSizesHeld() throws {
+        let cache = try openCache()
+        try cache.setValue(bytes(100), forKey: "file")
+        try cache.setValue(bytes(4), forKey: "inline")
+        try manifest().execute("UPDATE entry SET size = 'abc' WHERE key = 'file'")
+        try cache.removeAll()
+        #expect(try cache.count == 0)
+        #expect(try cache.totalBytes == 0)
+    }
+
     @Test func aDirectoryThatIsAFileIsAnError() throws {
         try Data("not a folder".utf8).write(to: cacheDirectory)
         #expect {

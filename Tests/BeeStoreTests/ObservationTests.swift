@@ -170,7 +170,7 @@ struct ObservationTests {
         for try await rows in try db.from("item").values() {
             counts.append(rows.count)
             if counts.count == 3 { break }
-            try await db.write { try $0.execute("INSERT INTO item VALUES (1)") }
+            try await db.performWrite { try $0.execute("INSERT INTO item VALUES (1)") }
         }
         #expect(counts == [0, 1, 2])
 

@@ -14,7 +14,8 @@ struct Player: ActiveRecord, Sendable {
 /// checks that the README still shows exactly that code.
 @Suite("README examples")
 struct ReadmeExamplesTests {
-    @Test func coreExample() throws {
+    /// Async, so that the README's core example keeps compiling inside an `async` function.
+    @Test func coreExample() async throws {
         let directory = try TemporaryDirectory()
         let path = directory.path("readme.sqlite")
         // example: core
@@ -46,20 +47,24 @@ struct ReadmeExamplesTests {
 
     @Test func asyncExample() async throws {
         let db = try Database.inMemory()
-        try await db.write { connection in
+        try await db.performWrite { connection in
             try connection.execute("CREATE TABLE player (name TEXT, score INTEGER)")
             try connection.execute("INSERT INTO player VALUES ('Arthur', 100), ('Barbara', 80)")
         }
         // example: async
-        let names = try await db.read { connection in
+        let names = try await db.performRead { connection in
             try connection.fetchAll("SELECT name FROM player").map { try $0.decode(String.self, at: 0) }
         }
-        try await db.write { connection in
+        try await db.performWrite { connection in
             try connection.execute("UPDATE player SET score = score + 1")
         }
+        let leaders = try await db.perform { db in
+            try db.from("player").orderDesc("score").limit(1).get()
+        }
         // end example
+        #expect(leaders.map { $0["name"] } == ["Arthur"])
         #expect(Set(names) == ["Arthur", "Barbara"])
-        #expect(try await db.read { try $0.fetchValue(Int.self, "SELECT sum(score) FROM player") } == 182)
+        #expect(try await db.performRead { try $0.fetchValue(Int.self, "SELECT sum(score) FROM player") } == 182)
         try Self.expectReadmeShows("async")
     }
 
@@ -129,28 +134,116 @@ struct ReadmeExamplesTests {
         struct Article: ActiveRecord {
             var id: Int64?
             var title: String
-            var author: Author          // belongs-to
-            var comments: [Comment]     // has-many, in order
+            var author: Author          // belongs-to: always loaded, it is not optional
+            var comments: [Comment]?    // has-many: loaded when a query includes it, nil otherwise
             var tags: [String]          // JSON text
         }
 
         var article = Article(
             title: "Hello", author: Author(name: "Ann"),
             comments: [Comment(text: "First!")], tags: ["swift", "sqlite"])
-        try article.save(in: db)                     // ids filled in across the graph
+        try article.save(in: db)                     // keys filled in across the graph
 
-        let found = try Article.find(article.id!, in: db)
-        let recent = try Article.query(in: db).like("title", "hello").orderDesc("id").limit(10).records()
-        article.comments.append(Comment(text: "Second"))
-        try article.save(in: db)                     // updates, inserts the new comment, keeps the order
-        try article.delete(in: db)                   // removes its links; comments and author stay
+        let found = try Article.find(article.id!, in: db)                      // comments: nil (not loaded)
+        let full = try Article.query(in: db).including("comments").find(article.id!)
+        let byAnn = try Article.query(in: db).joining("author").where("author.name", "Ann").records()
+        article.comments?.append(Comment(text: "Second"))
+        try article.save(in: db)                     // inserts the new comment, sets its foreign key
+        try article.delete(in: db)                   // comments are let go (nullify), the author stays
         // end example
         #expect(found?.author.name == "Ann")
+        #expect(found?.comments == nil)
         #expect(found?.tags == ["swift", "sqlite"])
-        #expect(recent.map(\.title) == ["Hello"])
+        #expect(full?.comments?.map(\.text) == ["First!"])
+        #expect(byAnn.map(\.title) == ["Hello"])
         #expect(try Comment.count(in: db) == 2)
+        #expect(try db.fetchValue(Int.self, "SELECT count(*) FROM comment WHERE article_id IS NULL") == 2)
         #expect(try Article.count(in: db) == 0)
+        #expect(try Author.count(in: db) == 1)
         try Self.expectReadmeShows("records")
+    }
+
+    @Test func mappingExample() throws {
+        let db = try Database.inMemory()
+        try db.execute(script: """
+            CREATE TABLE Artist (ArtistId INTEGER PRIMARY KEY, Name TEXT);
+            CREATE TABLE Album (AlbumId INTEGER PRIMARY KEY, Title TEXT NOT NULL,
+                                ArtistId INTEGER NOT NULL REFERENCES Artist (ArtistId));
+            INSERT INTO Artist VALUES (1, 'AC/DC'), (2, 'Accept');
+            INSERT INTO Album VALUES (1, 'For Those About To Rock', 1), (2, 'Balls to the Wall', 2), (3, 'Let There Be Rock', 1);
+            """)
+        let mappedTables = "SELECT sql FROM sqlite_master WHERE tbl_name IN ('Artist', 'Album') ORDER BY name"
+        let schema = try db.fetchAll(mappedTables)
+        // example: mapping
+        struct Artist: ActiveRecord {
+            var id: Int64?
+            var name: String?
+            var albums: [Album]?
+
+            static let mapping = RecordMapping(table: "Artist", primaryKey: "ArtistId")
+                .column("name", "Name")
+                .hasMany("albums", foreignKey: "ArtistId", onDelete: .cascade)
+        }
+
+        struct Album: ActiveRecord {
+            var id: Int64?
+            var title: String
+            var artist: Artist?
+
+            static let mapping = RecordMapping(table: "Album", primaryKey: "AlbumId")
+                .column("title", "Title")
+                .belongsTo("artist", column: "ArtistId")
+        }
+
+        struct Tag: ActiveRecord {
+            var id: String                       // a key the app assigns
+            var label: String
+        }
+
+        struct Bookmark: ActiveRecord {
+            var id: UUID
+            var url: String
+            var tags: [Tag]?
+
+            static let mapping = RecordMapping().manyToMany("tags", through: "bookmark_tag", ordered: true)
+        }
+
+        let artists = try Artist.query(in: db).including("albums").orderAsc("Name").records()
+        let byArtist = try Album.query(in: db).joining("artist").orderAsc("artist.Name").limit(10).records()
+        var bookmark = Bookmark(id: UUID(), url: "https://swift.org", tags: [Tag(id: "swift", label: "Swift")])
+        try bookmark.save(in: db)
+        // end example
+        #expect(artists.map { $0.albums?.map(\.title) ?? [] } == [["For Those About To Rock", "Let There Be Rock"], ["Balls to the Wall"]])
+        #expect(byArtist.map(\.title) == ["For Those About To Rock", "Let There Be Rock", "Balls to the Wall"])
+        #expect(try Bookmark.query(in: db).including("tags").find(bookmark.id)?.tags?.map(\.label) == ["Swift"])
+        #expect(try db.fetchAll(mappedTables) == schema, "mapped tables are never altered")
+        try Self.expectReadmeShows("mapping")
+    }
+
+    @Test func recordMigrationsExample() throws {
+        let directory = try TemporaryDirectory()
+        let appPath = directory.path("app.sqlite")
+        struct Note: ActiveRecord {
+            var id: Int64?
+            var title: String
+        }
+        // example: record-migrations
+        var configuration = Configuration()
+        configuration.schemaOwnership = .managed
+        let app = try Database(path: appPath, configuration: configuration)
+
+        var schema = Migrator(database: app)
+        try schema.register(Migration("0001_create_notes", version: "1") { connection in
+            try connection.updateTables(for: Note.self)
+        })
+        try schema.register(Migration("0002_index_titles", sql: "CREATE INDEX note_on_title ON note (title)"))
+        try schema.migrate()
+        var note = Note(title: "Hello")
+        try note.save(in: app)                       // the table is the migrations'
+        // end example
+        #expect(note.id == 1)
+        #expect(try app.fetchValue(Int.self, "SELECT count(*) FROM sqlite_master WHERE name = 'note_on_title'") == 1)
+        try Self.expectReadmeShows("record-migrations")
     }
 
     @Test func migrationsExample() throws {

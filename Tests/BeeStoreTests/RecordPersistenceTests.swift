@@ -100,11 +100,11 @@ struct RecordPersistenceTests {
         try record.save(in: db)  // SAVE
         #expect(record.id == 1 && record.location?.id == 1)
 
-        var first = try #require(try Record2.first(in: db))  // FIRST_RECORD
+        var first = try #require(try Record2.query(in: db).including("location").first())  // FIRST_RECORD
         #expect(first == record)
         first.name = "Bee 2"
         first.location?.lat = 30
-        try first.update(in: db)  // SAVE of a changed record
+        try first.update(in: db, updatingRelated: true)  // SAVE of a changed record and its location
         #expect(try Record2.find(1, in: db)?.name == "Bee 2")
         #expect(try Record1.find(1, in: db)?.lat == 30)
 

@@ -98,8 +98,8 @@ struct RecordSchemaEvolutionTests {
         let names = try reopened.read { _ in try ThingV1.all(in: reopened).map(\.name) }
         #expect(names == ["one"])
         let fresh = try Database.inMemory()
-        let error = try #require(throws: DatabaseError.self) { try fresh.read { _ in try ThingV1.all(in: fresh) } }
-        #expect(error.message == "cannot write from inside a read of the same database")
+        let error = try #require(throws: RecordError.self) { try fresh.read { _ in try ThingV1.all(in: fresh) } }
+        #expect(error == .schemaChangeInRead(record: "ThingV1", differences: [#"table "thing" is missing"#]))
     }
 
     private struct Abort: Error {}

@@ -107,6 +107,21 @@ struct Anonymous: ActiveRecord {
     }
 }
 
+/// A record whose columns are named in snake_case, and one whose columns keep their coding keys.
+struct SnakeNote: ActiveRecord, Equatable {
+    var id: Int64?
+    var createdAt: Date
+    var mainAuthor: Author?
+
+    static let mapping = RecordMapping(columnNaming: .snakeCase)
+}
+
+struct CamelNote: ActiveRecord, Equatable {
+    var id: Int64?
+    var createdAt: Date
+    var mainAuthor: Author?
+}
+
 @Suite("Records: property types and schema reflection")
 struct RecordTypesTests {
     static let sample = EveryType(
@@ -230,5 +245,25 @@ struct RecordTypesTests {
         #expect(String(decoding: try gadget.jsonData(), as: UTF8.self) == #"{"id":3,"name":"saw"}"#)
         #expect(throws: RecordError.self) { try Gadget(dictionary: ["name": Date()]) }
         #expect(throws: DecodingError.self) { try Gadget(jsonString: #"{"id": "x"}"#) }
+    }
+
+    @Test func columnNamingIsChosenPerTypeAndRelationColumnsFollowIt() throws {
+        let db = try Database.inMemory()
+        let when = Date(timeIntervalSince1970: 1_700_000_000)
+        var snake = SnakeNote(createdAt: when, mainAuthor: Author(name: "Ann"))
+        var camel = CamelNote(createdAt: when, mainAuthor: Author(name: "Ben"))
+        try snake.save(in: db)
+        try camel.save(in: db)
+        let columns = { (table: String) in
+            try db.fetchAll("SELECT name FROM pragma_table_info(?)", [table]).map { try $0.decode(String.self, at: 0) }
+        }
+        #expect(try columns("snake_note") == ["id", "created_at", "main_author_id"])
+        #expect(try columns("camel_note") == ["id", "createdAt", "mainAuthor_id"])
+        // Either way, a record query names a column by its property too.
+        #expect(try SnakeNote.query(in: db).where("createdAt", when).count() == 1)
+        #expect(try SnakeNote.query(in: db).where("created_at", when).count() == 1)
+        #expect(try SnakeNote.query(in: db).where("mainAuthor", snake.mainAuthor?.id).including("mainAuthor").first() == snake)
+        #expect(try CamelNote.query(in: db).where("mainAuthor", camel.mainAuthor?.id).count() == 1)
+        #expect(throws: DatabaseError.self) { try SnakeNote.query(in: db).where("author", 1).count() }
     }
 }

@@ -4,6 +4,13 @@ import GRDB
 
 /// `beestore-benchmarks [--iterations N] [--scale S] [--only 1,3b] [--libraries bee,grdb,raw,foundation]`
 struct Options {
+    static let usage = """
+        usage: beestore-benchmarks [--iterations N] [--scale S] [--only 1,3b,4] [--libraries bee,grdb,raw,foundation]
+          --iterations N   interleaved trials per library (median reported), default 7
+          --scale S        multiplies every workload's size, default 1
+          --only LIST      the workloads to run, by number (1, 2, 3, 3b, 4, 4b, 5a, 5b, 5c)
+          --libraries LIST the libraries to run: bee, grdb, raw, foundation
+        """
     var iterations = 7
     var scale = 1.0
     var only: Set<String> = []
@@ -12,6 +19,9 @@ struct Options {
     init(_ arguments: [String]) throws {
         var arguments = arguments[...]
         while let option = arguments.popFirst() {
+            if option == "--help" || option == "-h" {
+                throw CheckFailure(Self.usage)
+            }
             guard let value = arguments.popFirst() else { throw CheckFailure("\(option) needs a value") }
             switch option {
             case "--iterations":

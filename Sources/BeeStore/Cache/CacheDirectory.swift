@@ -5,6 +5,10 @@ import Foundation
 ///
 /// Only `tmp/` is ever listed: anything in it is a write that did not finish, so it is
 /// emptied on open however many entries `data/` holds.
+///
+/// A value file is only ever named by its key, through ``fileName(forKey:)``: no name
+/// read from the manifest (or from anywhere else) becomes a path, so nothing outside
+/// `data/` is ever opened or removed as a value file.
 struct CacheDirectory: Sendable {
     let root: URL
     let manifestPath: String
@@ -42,10 +46,16 @@ struct CacheDirectory: Sendable {
         return file
     }
 
-    /// Moves a file from `tmp/` into `data/` under `name`, atomically replacing any file there.
-    func moveIntoPlace(_ temporaryFile: URL, named name: String) throws {
-        let destination = data.appendingPathComponent(name)
-        try check(rename(temporaryFile.path, destination.path), "move into place", destination)
+    /// Moves a file from `tmp/` into `data/` as the value file of `key`, atomically
+    /// replacing any file there (a folder there is removed first).
+    func moveIntoPlace(_ temporaryFile: URL, forKey key: String) throws {
+        let destination = valueFile(forKey: key)
+        var result = rename(temporaryFile.path, destination.path)
+        if result != 0, errno == EISDIR {
+            try removeValueFile(forKey: key)
+            result = rename(temporaryFile.path, destination.path)
+        }
+        try check(result, "move into place", destination)
     }
 
     /// Removes a file of `tmp/` if it is still there.
@@ -53,22 +63,31 @@ struct CacheDirectory: Sendable {
         unlink(file.path)
     }
 
-    /// The bytes of the value file `name`, or nil when there is no such file.
-    func contentsOfFile(named name: String) throws -> Data? {
-        let file = data.appendingPathComponent(name)
-        do {
-            return try Data(contentsOf: file)
-        } catch CocoaError.fileReadNoSuchFile {
+    /// The bytes of the value file of `key`, or nil when there is no regular file in its
+    /// place: none, or something the cache does not write there (a folder, a symbolic
+    /// link, which is not followed, a pipe, which is not waited on).
+    func contentsOfValueFile(forKey key: String) throws -> Data? {
+        let file = valueFile(forKey: key)
+        let descriptor = open(file.path, O_RDONLY | O_CLOEXEC | O_NOFOLLOW | O_NONBLOCK)
+        guard descriptor >= 0 else {
+            guard errno == ENOENT || errno == ELOOP else { throw failure("read", file) }
             return nil
-        } catch {
-            throw CacheError.fileOperationFailed(operation: "read", path: file.path, reason: "\(error)")
         }
+        let handle = FileHandle(fileDescriptor: descriptor, closeOnDealloc: true)
+        var status = stat()
+        try check(fstat(descriptor, &status), "read", file)
+        guard status.st_mode & mode_t(S_IFMT) == mode_t(S_IFREG) else { return nil }
+        return try attempt("read", file) { try handle.readToEnd() ?? Data() }
     }
 
-    /// Removes the value file `name`; a file already gone is not an error.
-    func removeFile(named name: String) throws {
-        let file = data.appendingPathComponent(name)
-        try check(unlink(file.path), "remove", file, unlessMissing: true)
+    /// Removes the value file of `key`, or the folder that took its place; one already
+    /// gone is not an error.
+    func removeValueFile(forKey key: String) throws {
+        let file = valueFile(forKey: key)
+        guard unlink(file.path) != 0, errno != ENOENT else { return }
+        // `unlink` refuses a folder: EISDIR on Linux, EPERM on Apple platforms.
+        guard errno == EISDIR || errno == EPERM else { throw failure("remove", file) }
+        try attempt("remove", file) { try FileManager.default.removeItem(at: file) }
     }
 
     /// Replaces `data/` by an empty folder at once, and returns the old one, moved into
@@ -87,12 +106,18 @@ struct CacheDirectory: Sendable {
         try attempt("remove", folder) { try FileManager.default.removeItem(at: folder) }
     }
 
-    /// Throws a ``CacheError`` naming the operation, the file and `errno` when a system
-    /// call failed (and, with `unlessMissing`, not only because the file does not exist).
-    private func check(_ result: Int32, _ operation: String, _ file: URL, unlessMissing: Bool = false) throws {
-        guard result != 0, !(unlessMissing && errno == ENOENT) else { return }
-        throw CacheError.fileOperationFailed(
-            operation: operation, path: file.path, reason: String(cString: strerror(errno)))
+    private func valueFile(forKey key: String) -> URL {
+        data.appendingPathComponent(Self.fileName(forKey: key))
+    }
+
+    /// Throws ``failure(_:_:)`` when a system call failed.
+    private func check(_ result: Int32, _ operation: String, _ file: URL) throws {
+        guard result == 0 else { throw failure(operation, file) }
+    }
+
+    /// A ``CacheError`` naming the operation, the file and `errno`, for a failed system call.
+    private func failure(_ operation: String, _ file: URL) -> CacheError {
+        CacheError.fileOperationFailed(operation: operation, path: file.path, reason: String(cString: strerror(errno)))
     }
 
     /// Runs a file operation, turning its error into a ``CacheError`` that names it and the file.

@@ -12,7 +12,14 @@ import Foundation
 ///   its manifest row is written. A crash never leaves a torn value; what it leaves is
 ///   swept on the next open, without listing the value files.
 /// - Every entry has a SHA-256 checksum: a corrupt or truncated entry is a miss and is
-///   removed alone.
+///   removed alone, and so is an entry whose manifest row or file something else changed
+///   (a column of the wrong type, a folder in place of the file). A file name read from
+///   the manifest is never used as a path: only the files named by the keys, in the
+///   cache's `data/` folder, are ever read or removed.
+/// - A read finds its value without taking the manifest's write lock; recording the use
+///   (the access order) is a write that follows, and is best effort: the read returns its
+///   value even when that write fails (a full disk, a manifest that another process keeps
+///   locked for longer than the busy timeout).
 /// - The count and byte limits are enforced on every write, evicting the least recently
 ///   used entries; the access order survives restarts. The age limit is checked on every read.
 ///
@@ -66,8 +73,8 @@ public final class FileCache: KeyValueCache, Sendable {
         self.manifest = try Database(path: files.manifestPath)
         let evicted = try manifest.write { connection in
             try FileCacheManifest.prepare(connection)
-            for orphan in try FileCacheManifest.takeOrphanedPendingFiles(in: connection) {
-                try files.removeFile(named: orphan)
+            for orphanKey in try FileCacheManifest.takeOrphanedPendingFiles(in: connection) {
+                try files.removeValueFile(forKey: orphanKey)
             }
             return try evictBeyondLimits(in: connection)
         }
@@ -75,17 +82,15 @@ public final class FileCache: KeyValueCache, Sendable {
     }
 
     /// The value for `key`, which becomes the most recently used; nil when there is none,
-    /// it expired, or its bytes do not match their checksum (it is then removed).
+    /// it expired, its bytes do not match their checksum, or its entry is damaged (it is
+    /// then removed).
+    ///
+    /// The value is returned even when its use cannot be recorded.
     public func value(forKey key: String) throws -> Data? {
-        let date = now()
-        let (data, evicted) = try manifest.write { connection -> (Data?, Int) in
-            guard let entry = try FileCacheManifest.entry(forKey: key, in: connection) else { return (nil, 0) }
-            guard !entry.hasExpired(at: date), let data = try contents(of: entry) else {
-                try removeEntry(forKey: key, in: connection)
-                return (nil, 1)
-            }
-            try FileCacheManifest.markUsed(key, in: connection)
-            return (data, 0)
+        let (data, evicted) = try readValue(forKey: key, at: now())
+        if data != nil {
+            // Best effort: the access order only guides evictions, and the value is right without it.
+            try? manifest.write { try FileCacheManifest.markUsed(key, in: $0) }
         }
         counters.withLock { statistics in
             statistics.evictions += evicted
@@ -107,10 +112,8 @@ public final class FileCache: KeyValueCache, Sendable {
         let isInline = data.count <= inlineThreshold
         let entry = ManifestEntry(
             key: key, size: data.count, checksum: SHA256.digest(data),
-            expiresAt: ageLimit.map { now().addingTimeInterval($0) },
-            inlineValue: isInline ? data : nil, fileName: isInline ? nil : CacheDirectory.fileName(forKey: key))
-        let evicted = try entry.fileName.map { try store(data, as: entry, inFileNamed: $0) } ?? storeInline(entry)
-        record(evictions: evicted)
+            expiresAt: ageLimit.map { now().addingTimeInterval($0) }, inlineValue: isInline ? data : nil)
+        record(evictions: try isInline ? storeInline(entry) : store(data, asFileOf: entry))
     }
 
     /// Removes the value for `key`, if any.
@@ -163,12 +166,14 @@ public final class FileCache: KeyValueCache, Sendable {
     /// Writes `data` to a temporary file, records it as pending, then in one transaction
     /// moves it into place (replacing any previous file for the key) and adds its row;
     /// returns how many entries were evicted to make room.
-    private func store(_ data: Data, as entry: ManifestEntry, inFileNamed fileName: String) throws -> Int {
-        let pending = try manifest.write { try FileCacheManifest.addPendingFile(fileName, forKey: entry.key, in: $0) }
+    private func store(_ data: Data, asFileOf entry: ManifestEntry) throws -> Int {
+        let pending = try manifest.write {
+            try FileCacheManifest.addPendingFile(CacheDirectory.fileName(forKey: entry.key), forKey: entry.key, in: $0)
+        }
         let temporaryFile = try files.writeTemporaryFile(data)
         defer { files.discardTemporaryFile(temporaryFile) }
         return try manifest.write { connection in
-            try files.moveIntoPlace(temporaryFile, named: fileName)
+            try files.moveIntoPlace(temporaryFile, forKey: entry.key)
             _ = try FileCacheManifest.deleteEntry(forKey: entry.key, in: connection)
             try FileCacheManifest.insert(entry, in: connection)
             try FileCacheManifest.removePendingFile(pending, in: connection)
@@ -176,9 +181,29 @@ public final class FileCache: KeyValueCache, Sendable {
         }
     }
 
-    /// The value of `entry`, or nil when it is missing or does not match its checksum.
-    private func contents(of entry: ManifestEntry) throws -> Data? {
-        let data = try entry.inlineValue ?? entry.fileName.flatMap { try files.contentsOfFile(named: $0) }
+    /// Reads the value for `key` and returns it with the number of entries removed.
+    ///
+    /// The entry and its file are read on a snapshot of the manifest, without its write
+    /// lock. An entry found unusable there is looked at again under the lock, where no
+    /// write can replace the entry or its file meanwhile, and removed if it still is.
+    private func readValue(forKey key: String, at date: Date) throws -> (data: Data?, evicted: Int) {
+        let lookup = try manifest.read { try FileCacheManifest.entry(forKey: key, in: $0) }
+        if case .absent = lookup { return (nil, 0) }
+        if let data = try usableValue(of: lookup, at: date) { return (data, 0) }
+        return try manifest.write { connection in
+            let lookup = try FileCacheManifest.entry(forKey: key, in: connection)
+            if case .absent = lookup { return (nil, 0) }
+            if let data = try usableValue(of: lookup, at: date) { return (data, 0) }
+            try removeEntry(forKey: key, in: connection)
+            return (nil, 1)
+        }
+    }
+
+    /// The value of a found, unexpired entry; nil when the entry is damaged, its file is
+    /// missing, or its bytes do not match their checksum.
+    private func usableValue(of lookup: ManifestLookup, at date: Date) throws -> Data? {
+        guard case .found(let entry) = lookup, !entry.hasExpired(at: date) else { return nil }
+        let data = try entry.inlineValue ?? files.contentsOfValueFile(forKey: entry.key)
         guard let data, data.count == entry.size, SHA256.digest(data) == entry.checksum else { return nil }
         return data
     }
@@ -189,8 +214,8 @@ public final class FileCache: KeyValueCache, Sendable {
     }
 
     private func removeFile(of removed: RemovedEntry?) throws {
-        if let fileName = removed?.fileName {
-            try files.removeFile(named: fileName)
+        if let fileKey = removed?.fileKey {
+            try files.removeValueFile(forKey: fileKey)
         }
     }
 

@@ -7,10 +7,20 @@ struct ManifestEntry {
     let size: Int
     let checksum: Data
     let expiresAt: Date?
-    /// The value's bytes when kept inline, nil when they are in ``fileName``.
+    /// The value's bytes when kept inline, nil when they are in the key's value file
+    /// (see ``CacheDirectory/fileName(forKey:)``).
     let inlineValue: Data?
-    /// The value's file in `data/`, nil when the value is inline.
-    let fileName: String?
+}
+
+/// What a ``FileCache`` manifest holds for a key.
+enum ManifestLookup {
+    /// No entry.
+    case absent
+    /// A row the cache did not write as it is: a column of the wrong type, or a file
+    /// name that is not the one of the key's value file.
+    case damaged
+    /// A well-formed entry.
+    case found(ManifestEntry)
 }
 
 /// The SQL of a ``FileCache`` manifest. Access order is a logical clock (`last_access`,
@@ -19,6 +29,10 @@ struct ManifestEntry {
 /// A value file is recorded in `pending_file` before it is moved into place and
 /// forgotten with its entry's row, so that files a crash left without a row can be found
 /// without listing the folder.
+///
+/// A row's `file_name` is the name ``CacheDirectory/fileName(forKey:)`` gives its key's
+/// file, or NULL for an inline value; it is only ever compared with that name, never
+/// used as one.
 enum FileCacheManifest {
     /// The manifest format this version writes and reads (`PRAGMA user_version`).
     static let version = 1
@@ -54,14 +68,25 @@ enum FileCacheManifest {
         }
     }
 
-    /// The entry for `key`, if any.
-    static func entry(forKey key: String, in connection: Connection) throws -> ManifestEntry? {
+    /// The entry for `key`: absent, damaged, or found.
+    static func entry(forKey key: String, in connection: Connection) throws -> ManifestLookup {
         let sql = "SELECT size, checksum, expires_at, inline_value, file_name FROM entry WHERE key = ?"
-        guard let row = try connection.fetchOne(sql, [key]) else { return nil }
-        return ManifestEntry(
-            key: key, size: try row.decode(Int.self, at: 0), checksum: try row.decode(Data.self, at: 1),
-            expiresAt: try row.decode(Double?.self, at: 2).map(Date.init(timeIntervalSince1970:)),
-            inlineValue: try row.decode(Data?.self, at: 3), fileName: try row.decode(String?.self, at: 4))
+        guard let row = try connection.fetchOne(sql, [key]) else { return .absent }
+        do {
+            let inlineValue = try row.decode(Data?.self, at: 3)
+            let fileName = try row.decode(String?.self, at: 4)
+            // The value is inline, or in the key's own file: the cache writes no other name.
+            guard inlineValue == nil ? fileName == CacheDirectory.fileName(forKey: key) : fileName == nil else {
+                return .damaged
+            }
+            return .found(
+                ManifestEntry(
+                    key: key, size: try row.decode(Int.self, at: 0), checksum: try row.decode(Data.self, at: 1),
+                    expiresAt: try row.decode(Double?.self, at: 2).map(Date.init(timeIntervalSince1970:)),
+                    inlineValue: inlineValue))
+        } catch is ConversionError {
+            return .damaged
+        }
     }
 
     /// Whether there is an entry for `key` that has not expired at `date`.
@@ -78,7 +103,7 @@ enum FileCacheManifest {
             VALUES (?, ?, ?, (SELECT COALESCE(MAX(last_access), 0) + 1 FROM entry), ?, ?, ?)
             """,
             [entry.key, entry.size, entry.checksum, entry.expiresAt?.timeIntervalSince1970, entry.inlineValue,
-             entry.fileName])
+             entry.inlineValue == nil ? CacheDirectory.fileName(forKey: entry.key) : nil])
     }
 
     /// Makes the entry for `key` the most recently used.
@@ -89,7 +114,8 @@ enum FileCacheManifest {
 
     /// Deletes the entry for `key`; returns whether there was one, and its file.
     static func deleteEntry(forKey key: String, in connection: Connection) throws -> RemovedEntry? {
-        try removedEntry(connection.fetchOne("DELETE FROM entry WHERE key = ? RETURNING file_name", [key]))
+        try removedEntry(
+            connection.fetchOne("DELETE FROM entry WHERE key = ? \(returningRemoved)", [key]), in: connection)
     }
 
     /// Deletes the least recently used entry; returns its file, or nil when there are no entries.
@@ -98,13 +124,15 @@ enum FileCacheManifest {
             connection.fetchOne(
                 """
                 DELETE FROM entry WHERE key = (SELECT key FROM entry ORDER BY last_access LIMIT 1)
-                RETURNING file_name
-                """))
+                \(returningRemoved)
+                """),
+            in: connection)
     }
 
     /// Deletes every entry.
     static func deleteAll(in connection: Connection) throws {
         try connection.execute("DELETE FROM entry")
+        try recountTotals(in: connection)
     }
 
     /// The number of entries and the sum of their sizes.
@@ -125,25 +153,53 @@ enum FileCacheManifest {
         try connection.execute("DELETE FROM pending_file WHERE id = ?", [identifier])
     }
 
-    /// Forgets every pending file, and returns those that no entry refers to: files a
-    /// write left behind when it stopped between moving its file and adding its row.
+    /// Forgets every pending file, and returns the keys of those that no entry keeps its
+    /// value in: files a write left behind when it stopped between moving its file and
+    /// adding its row.
     static func takeOrphanedPendingFiles(in connection: Connection) throws -> [String] {
         let orphans = try connection.fetchAll(
             """
-            SELECT DISTINCT file_name FROM pending_file AS pending WHERE NOT EXISTS
-                (SELECT 1 FROM entry WHERE entry.key = pending.key AND entry.file_name = pending.file_name)
+            SELECT DISTINCT key FROM pending_file AS pending WHERE NOT EXISTS
+                (SELECT 1 FROM entry WHERE entry.key = pending.key AND entry.file_name IS NOT NULL)
             """
-        ).map { try $0.decode(String.self, at: 0) }
+        ).compactMap(\.firstText)
         try connection.execute("DELETE FROM pending_file")
         return orphans
     }
 
-    private static func removedEntry(_ row: Row?) throws -> RemovedEntry? {
-        try row.map { RemovedEntry(fileName: try $0.decode(String?.self, at: 0)) }
+    /// What a deletion returns: the key, whether the value was in a file, and whether the
+    /// size was an integer (the trigger that keeps `totals` counts any other as 0).
+    private static let returningRemoved = "RETURNING key, file_name IS NOT NULL, typeof(size) = 'integer'"
+
+    private static func removedEntry(_ row: Row?, in connection: Connection) throws -> RemovedEntry? {
+        guard let row else { return nil }
+        if try !row.decode(Bool.self, at: 2) {
+            try recountTotals(in: connection)
+        }
+        return RemovedEntry(fileKey: try row.decode(Bool.self, at: 1) ? row.firstText : nil)
+    }
+
+    /// Sets `totals` from the entries themselves, counting only the sizes that are integers.
+    private static func recountTotals(in connection: Connection) throws {
+        try connection.execute(
+            """
+            UPDATE totals SET count = (SELECT COUNT(*) FROM entry),
+                bytes = (SELECT COALESCE(SUM(size), 0) FROM entry WHERE typeof(size) = 'integer')
+            """)
     }
 }
 
-/// What is left to clean up after deleting a manifest entry: its file, if it had one.
+extension Row {
+    /// The first column's value when it is text: a key as the cache writes it (a row
+    /// changed by something else may hold any other type there).
+    fileprivate var firstText: String? {
+        guard case .text(let text) = self[0] else { return nil }
+        return text
+    }
+}
+
+/// What is left to clean up after deleting a manifest entry.
 struct RemovedEntry {
-    let fileName: String?
+    /// The key whose value file is to be removed; nil when the value was inline.
+    let fileKey: String?
 }

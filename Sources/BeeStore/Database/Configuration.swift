@@ -37,6 +37,10 @@ public struct Configuration: Sendable {
     /// How many prepared statements each connection keeps for reuse (default: 256).
     public var statementCacheCapacity = 256
 
+    /// Who owns the tables of record types (default: `.automatic`, records create their
+    /// tables and add the columns they gain).
+    public var schemaOwnership: SchemaOwnership = .automatic
+
     /// The default configuration.
     public init() {}
 }
@@ -65,4 +69,16 @@ public enum SynchronousMode: String, Sendable {
     case normal
     /// Syncs at every commit.
     case full
+}
+
+/// Who owns the tables of record types in a database.
+public enum SchemaOwnership: Sendable {
+    /// Records create their tables when missing and add the columns a type gains, never
+    /// inside a read, and refuse changes they cannot make safely: for prototypes and small apps.
+    case automatic
+    /// Migrations own the schema: records never create or alter a table, and a table that
+    /// does not match its record type is a ``RecordError/schemaMismatch(record:differences:)``
+    /// on the type's first use. Migrations make tables from record types with
+    /// ``Connection/createTable(for:)`` and ``Connection/addMissingColumns(for:)``.
+    case managed
 }

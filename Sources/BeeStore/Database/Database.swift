@@ -157,6 +157,11 @@ public final class Database: Sendable {
         return held.connection
     }
 
+    /// Whether the current thread is inside a read of this database (and not a write).
+    var isInsideRead: Bool {
+        ThreadContext.current.entry(for: ObjectIdentifier(self)).map { !$0.isWriter } ?? false
+    }
+
     /// Registers `handler` to be called, on the writing thread after the writer is
     /// released, with the names of the tables each commit changed. Returns a token for
     /// ``removeCommitObserver(_:)``.

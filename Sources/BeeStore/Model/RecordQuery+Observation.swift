@@ -35,11 +35,11 @@ extension RecordQuery where Record: Sendable {
         return (database, tables.union(query.observedTables))
     }
 
-    /// The record's table, its link tables and, recursively, its related records' tables.
+    /// The record's table, its join tables and, recursively, its related records' tables.
     private static func collectTables(of schema: RecordSchema, into tables: inout Set<String>) throws {
         guard tables.insert(schema.tableName).inserted else { return }
-        for relation in schema.hasMany {
-            tables.insert(relation.linkTable)
+        for relation in schema.toMany {
+            if case .manyToMany(let link) = relation.kind { tables.insert(link.table) }
             try collectTables(of: RecordSchema.of(dynamic: relation.target), into: &tables)
         }
         for column in schema.columns {

@@ -38,6 +38,9 @@ public struct Conditions: Sendable {
         case comparison(column: String, ComparisonOperator, Value)
         case isNull(column: String, negated: Bool)
         case inList(column: String, [Value], negated: Bool)
+        /// `column IN` the elements of a JSON array bound as one parameter: one
+        /// statement, prepared once, whatever the number of values.
+        case inJSONArray(column: String, Value, negated: Bool)
         case like(column: String, pattern: String, negated: Bool)
         case expression(String, ComparisonOperator, Value)
         case sql(String, [Value])
@@ -80,6 +83,11 @@ public struct Conditions: Sendable {
             renderer.append(negated ? " NOT IN (" : " IN (")
             renderer.bindList(values)
             renderer.append(")")
+        case .inJSONArray(let column, let array, let negated):
+            renderer.appendColumn(column)
+            renderer.append(negated ? " NOT IN (SELECT value FROM json_each(" : " IN (SELECT value FROM json_each(")
+            renderer.bind(array)
+            renderer.append("))")
         case .like(let column, let pattern, let negated):
             renderer.appendColumn(column)
             renderer.append(negated ? " NOT LIKE " : " LIKE ")

@@ -122,6 +122,12 @@ extension Filterable {
     public func orWhere(sql: String, _ arguments: [(any DatabaseValueConvertible)?] = []) -> Self {
         adding(.sql(sql, arguments.map { $0?.databaseValue ?? .null }), .or)
     }
+
+    /// `AND column IN` (or `NOT IN`) the values, bound as one JSON array: the statement
+    /// is the same whatever the number of values, so it is prepared once.
+    func `where`(_ column: String, inJSONArrayOf values: [Value], negated: Bool = false) -> Self {
+        adding(.inJSONArray(column: column, .text(JSONArray.text(of: values)), negated: negated), .and)
+    }
 }
 
 /// Conditions built inside parentheses by `where { … }` and `orWhere { … }`.

@@ -24,7 +24,7 @@ extension Query {
     public func insertStatement(orReplace: Bool = false) throws -> SQLStatement {
         try validateTable()
         guard !assignments.isEmpty else { throw QueryError.noValuesToInsert(table: table) }
-        var renderer = SQLRenderer(scope: [table])
+        var renderer = makeRenderer(scope: [table])
         renderer.append(orReplace ? "INSERT OR REPLACE INTO " : "INSERT INTO ")
         renderer.appendTable(table)
         renderer.append(" (")
@@ -42,7 +42,7 @@ extension Query {
     public func updateStatement() throws -> SQLStatement {
         try validateTable()
         guard !assignments.isEmpty else { throw QueryError.noValuesToUpdate(table: table) }
-        var renderer = SQLRenderer(scope: [table])
+        var renderer = makeRenderer(scope: [table])
         renderer.append("UPDATE ")
         renderer.appendTable(table)
         renderer.append(" SET ")
@@ -50,7 +50,15 @@ extension Query {
             if index > 0 { renderer.append(", ") }
             renderer.appendWrittenColumn(assignment.column)
             renderer.append(" = ")
-            renderer.bind(assignment.value)
+            if keepingStoredValueWhenNull.contains(assignment.column) {
+                renderer.append("coalesce(")
+                renderer.bind(assignment.value)
+                renderer.append(", ")
+                renderer.appendWrittenColumn(assignment.column)
+                renderer.append(")")
+            } else {
+                renderer.bind(assignment.value)
+            }
         }
         renderWhere(into: &renderer)
         return renderer.statement
@@ -59,7 +67,7 @@ extension Query {
     /// The `DELETE` statement of `delete()`.
     public func deleteStatement() throws -> SQLStatement {
         try validateTable()
-        var renderer = SQLRenderer(scope: [table])
+        var renderer = makeRenderer(scope: [table])
         renderer.append("DELETE FROM ")
         renderer.appendTable(table)
         renderWhere(into: &renderer)
@@ -70,7 +78,7 @@ extension Query {
     /// in a subquery when its limit, grouping or distinctness changes which rows those are.
     func aggregateStatement(_ function: String, _ column: String?) throws -> SQLStatement {
         try validateSelect(limit: limitCount)
-        var renderer = SQLRenderer(scope: scope)
+        var renderer = makeRenderer(scope: scope)
         renderer.append("SELECT \(function)(")
         if isDistinct || !groupColumns.isEmpty || limitCount != nil || offsetCount != nil {
             // The subquery's columns carry no table qualifier.
@@ -98,9 +106,18 @@ extension Query {
         return renderer.statement
     }
 
+    /// A renderer for this query's statements: the tables in `scope` qualify columns, and
+    /// the query's own columns (``ownColumns``) are found by name or property.
+    private func makeRenderer(scope: [String]) -> SQLRenderer {
+        var renderer = SQLRenderer(scope: scope)
+        renderer.ownColumns = ownColumns
+        renderer.qualifiesOwnColumns = !joins.isEmpty
+        return renderer
+    }
+
     /// The tables whose names qualify a column in this query: its own, then the joined ones.
     var scope: [String] {
-        joins.isEmpty ? [table] : [table] + joins.map(\.table)
+        joins.isEmpty ? [table] : [table] + joins.map(\.name)
     }
 
     func validateTable() throws {
@@ -121,7 +138,7 @@ extension Query {
     }
 
     private func renderSelect(limit limitCount: Int?) -> SQLStatement {
-        var renderer = SQLRenderer(scope: scope)
+        var renderer = makeRenderer(scope: scope)
         renderer.append(isDistinct ? "SELECT DISTINCT " : "SELECT ")
         renderSelection(into: &renderer)
         renderer.append(" FROM ")
@@ -176,6 +193,10 @@ extension Query {
         for join in joins {
             renderer.append(" \(join.kind) ")
             renderer.appendTable(join.table)
+            if let alias = join.alias {
+                renderer.append(" AS ")
+                renderer.appendIdentifier(alias)
+            }
             renderer.append(" ON ")
             switch join.condition {
             case .columns(let left, let right):
@@ -229,8 +250,14 @@ extension Query {
         for (index, column) in updates.enumerated() {
             if index > 0 { renderer.append(", ") }
             renderer.appendWrittenColumn(column)
-            renderer.append(" = excluded.")
+            let keepsStored = keepingStoredValueWhenNull.contains(column)
+            renderer.append(keepsStored ? " = coalesce(excluded." : " = excluded.")
             renderer.appendWrittenColumn(column)
+            if keepsStored {
+                renderer.append(", ")
+                renderer.appendWrittenColumn(column)
+                renderer.append(")")
+            }
         }
     }
 }

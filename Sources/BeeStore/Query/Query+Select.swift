@@ -35,14 +35,15 @@ extension Query {
         with { $0.isDistinct = true }
     }
 
-    /// `INNER JOIN table ON left = right`, both sides quoted column names.
-    public func join(_ table: String, on left: String, equals right: String) -> Query {
-        with { $0.joins.append(Join(kind: "JOIN", table: table, condition: .columns(left, right))) }
+    /// `INNER JOIN table [AS alias] ON left = right`, both sides column names (a column of
+    /// the joined table is qualified by its alias when it has one).
+    public func join(_ table: String, as alias: String? = nil, on left: String, equals right: String) -> Query {
+        with { $0.joins.append(Join(kind: "JOIN", table: table, alias: alias, condition: .columns(left, right))) }
     }
 
-    /// `LEFT JOIN table ON left = right`, both sides quoted column names.
-    public func leftJoin(_ table: String, on left: String, equals right: String) -> Query {
-        with { $0.joins.append(Join(kind: "LEFT JOIN", table: table, condition: .columns(left, right))) }
+    /// `LEFT JOIN table [AS alias] ON left = right`, both sides column names.
+    public func leftJoin(_ table: String, as alias: String? = nil, on left: String, equals right: String) -> Query {
+        with { $0.joins.append(Join(kind: "LEFT JOIN", table: table, alias: alias, condition: .columns(left, right))) }
     }
 
     /// `INNER JOIN table ON condition`, the condition written in SQL.

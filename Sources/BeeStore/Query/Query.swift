@@ -32,6 +32,13 @@ public struct Query: Filterable, Sendable {
     var offsetCount: Int?
     var assignments: [(column: String, value: Value)] = []
     var conflict: ConflictClause?
+    /// The columns of the query's own table by the names a record query may use for them
+    /// (the column's name, or its record property's), ASCII-lowercased: see
+    /// ``SQLRenderer/ownColumns``. Empty for a plain query.
+    var ownColumns: [String: String] = [:]
+    /// Columns an update (or an upsert's update) leaves as stored when it sets them to
+    /// `NULL`: `col = coalesce(?, col)`.
+    var keepingStoredValueWhenNull: Set<String> = []
 
     /// A query on `table` of `database`; usually made with ``Database/from(_:)``. Without
     /// a database, the query only renders SQL.
@@ -55,7 +62,12 @@ public struct Query: Filterable, Sendable {
     struct Join: Sendable {
         let kind: String
         let table: String
+        /// The name the joined table goes by in the query, when it is not its own.
+        var alias: String? = nil
         let condition: JoinCondition
+
+        /// The name that qualifies the joined table's columns.
+        var name: String { alias ?? table }
     }
 
     enum JoinCondition: Sendable {

@@ -17,6 +17,14 @@ struct SQLRenderer {
     /// the only names that qualify a column.
     var scope: [String] = []
 
+    /// The columns of the statement's own table (the first of ``scope``) by the names a
+    /// record query may use for them, ASCII-lowercased: the column's name, and its record
+    /// property's when that differs. A column named so, without a table, is that column.
+    var ownColumns: [String: String] = [:]
+    /// Whether such a column is qualified by its table (when other tables are joined,
+    /// whose columns may have the same names).
+    var qualifiesOwnColumns = false
+
     init(scope: [String] = []) {
         self.scope = scope
         text.reserveCapacity(128)
@@ -148,7 +156,7 @@ struct SQLRenderer {
     /// without case; the longest such table wins, so dotted table names work too), and
     /// otherwise the whole name is one column.
     func resolveColumn(_ name: String) -> (table: String?, column: String) {
-        guard !scope.isEmpty, name.utf8.contains(Self.dot) else { return (nil, name) }
+        guard !scope.isEmpty, name.utf8.contains(Self.dot) else { return ownColumn(name) }
         let bytes = Array(name.utf8)
         var best: String?
         for table in scope {
@@ -159,8 +167,20 @@ struct SQLRenderer {
             else { continue }
             best = table
         }
-        guard let best else { return (nil, name) }
+        guard let best else { return ownColumn(name) }
         return (best, String(decoding: bytes[(best.utf8.count + 1)...], as: UTF8.self))
+    }
+
+    /// `name` as one column: one of ``ownColumns`` when it names one, qualified as
+    /// ``qualifiesOwnColumns`` says, or else as it is.
+    private func ownColumn(_ name: String) -> (table: String?, column: String) {
+        guard !ownColumns.isEmpty, let column = ownColumns[Self.asciiLowercased(name)] else { return (nil, name) }
+        return (qualifiesOwnColumns ? scope.first : nil, column)
+    }
+
+    /// `name` with its ASCII letters in lowercase, as SQLite compares names.
+    static func asciiLowercased(_ name: String) -> String {
+        String(decoding: name.utf8.map(asciiLowercased), as: UTF8.self)
     }
 
     /// Whether two names are the same name to SQLite: equal bytes, ASCII letters in

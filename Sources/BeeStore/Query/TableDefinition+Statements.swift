@@ -96,6 +96,7 @@ extension TableDefinition {
     }
 
     private func run(_ statements: [SQLStatement]) throws {
+        guard let database else { throw QueryError.noDatabase(table: name) }
         try database.write { connection in
             for statement in statements {
                 try connection.execute(statement.sql, statement.statementArguments)

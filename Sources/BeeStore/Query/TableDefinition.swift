@@ -11,8 +11,9 @@
 ///     .createIfNotExists()
 /// ```
 public struct TableDefinition: Sendable {
-    /// The database the table belongs to.
-    public let database: Database
+    /// The database the table belongs to; nil for a definition made only to render its
+    /// statements, whose `create()` and other running methods throw ``QueryError/noDatabase(table:)``.
+    public let database: Database?
 
     /// The table's name.
     public let name: String
@@ -23,7 +24,7 @@ public struct TableDefinition: Sendable {
     var misuse: QueryError?
 
     /// A definition of table `name`; usually made with ``Database/table(_:)``.
-    public init(database: Database, name: String) {
+    public init(database: Database?, name: String) {
         self.database = database
         self.name = name
     }

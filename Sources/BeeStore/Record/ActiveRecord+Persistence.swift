@@ -1,47 +1,49 @@
 extension ActiveRecord {
-    /// Saves the record and its whole graph ({Bee}'s `SAVE`) in one transaction: related
-    /// records first, then the record (inserted when it has no id, inserted or updated by
-    /// id otherwise), then its has-many children and their order. Every id is filled in;
-    /// on failure nothing is saved. Uses the shared database unless one is given.
-    public mutating func save(in database: Database? = nil) throws {
-        self = try Self.write(in: database) { writer in try writer.save(self, mode: .save) }
+    /// Saves the record ({Bee}'s `SAVE`) in one transaction: inserted when it has no key,
+    /// inserted or updated by key otherwise. New related records are inserted and every
+    /// foreign key and link is set; related records that exist are not written from this
+    /// copy unless `updatingRelated` is true, so a save never undoes newer edits made to
+    /// them elsewhere. Children left out of a loaded to-many relation follow its delete
+    /// rule. Every key is filled in; on failure nothing is saved. Uses the shared
+    /// database unless one is given.
+    public mutating func save(in database: Database? = nil, updatingRelated: Bool = false) throws {
+        self = try Self.write(in: database, updatingRelated: updatingRelated) { writer in try writer.save(self, mode: .save) }
     }
 
-    /// Inserts the record (and saves its graph); an id that exists already is a constraint violation.
+    /// Inserts the record (and its new related records); an existing key is a constraint violation.
     public mutating func insert(in database: Database? = nil) throws {
         self = try Self.write(in: database) { writer in try writer.save(self, mode: .insert) }
     }
 
-    /// Updates the record's row (and saves its graph); throws ``RecordError/notSaved(record:)``
-    /// without an id and ``RecordError/notFound(record:id:)`` when no row has it.
-    public func update(in database: Database? = nil) throws {
-        _ = try Self.write(in: database) { writer in try writer.save(self, mode: .update) }
+    /// Updates the record's row (and sets its relations as ``save(in:updatingRelated:)``
+    /// does); throws ``RecordError/notSaved(record:)`` without a key and
+    /// ``RecordError/notFound(record:id:)`` when no row has it.
+    public func update(in database: Database? = nil, updatingRelated: Bool = false) throws {
+        _ = try Self.write(in: database, updatingRelated: updatingRelated) { writer in try writer.save(self, mode: .update) }
     }
 
-    /// Deletes the record's row and its has-many links; the linked child records are kept
-    /// (they are records of their own, possibly linked elsewhere). Returns whether a row
-    /// was deleted.
+    /// Deletes the record's row, after applying each to-many relation's delete rule to its
+    /// children (nullify, the default, keeps them) and removing its join-table links.
+    /// Returns whether a row was deleted.
     @discardableResult
     public func delete(in database: Database? = nil) throws -> Bool {
-        guard let id else { throw RecordError.notSaved(record: String(describing: Self.self)) }
+        guard let key = id.databaseKey else { throw RecordError.notSaved(record: String(describing: Self.self)) }
         let database = try Self.resolve(database)
         let schema = try SchemaSynchronizer.ensure(Self.self, on: database)
         return try database.write { connection in
-            for relation in schema.hasMany {
-                try connection.execute(
-                    "DELETE FROM \(relation.linkTable.quotedIdentifier) WHERE \(RecordSchema.linkParentColumn.quotedIdentifier) = ?",
-                    [id])
-            }
-            return try database.from(schema.tableName).where(schema.primaryKey.name, id).delete() > 0
+            var deleting: Set<RecordIdentity> = []
+            return try GraphWriter(connection: connection).delete([key], of: schema, deleting: &deleting) > 0
         }
     }
 
-    /// The record with this id, with its relations ({Bee}'s `FIRST_RECORD_BY_ID`).
-    public static func find(_ id: Int64, in database: Database? = nil) throws -> Self? {
+    /// The record with this key, with its required relations ({Bee}'s `FIRST_RECORD_BY_ID`);
+    /// ``RecordQuery/find(_:)`` loads optional ones too.
+    public static func find(_ key: some DatabaseValueConvertible, in database: Database? = nil) throws -> Self? {
         let database = try resolve(database)
         let schema = try SchemaSynchronizer.ensure(Self.self, on: database)
         let records = try RecordFetcher.fetch(
-            Self.self, schema: schema, statement: SQLStatement(sql: schema.findSQL, arguments: [.integer(id)]), in: database)
+            Self.self, schema: schema, statement: SQLStatement(sql: schema.findSQL, arguments: [key.databaseValue]),
+            inclusion: RelationInclusion(), in: database)
         // Not `first`: Array's own members spare the generic Collection conformance.
         return records.count > 0 ? records[0] : nil
     }
@@ -90,13 +92,15 @@ extension ActiveRecord {
     /// The write's own transaction decides: a write that succeeded in a savepoint keeps
     /// its ids when the caller's transaction later rolls back, for classes as for structs
     /// (whose new ids are already the caller's by then).
-    static func write<T>(in database: Database?, _ body: (inout GraphWriter) throws -> T) throws -> T {
+    static func write<T>(
+        in database: Database?, updatingRelated: Bool = false, _ body: (inout GraphWriter) throws -> T
+    ) throws -> T {
         let database = try resolve(database)
         _ = try SchemaSynchronizer.ensure(Self.self, on: database)
         var replacedIDs = ReplacedIDs()
         do {
             return try database.write { connection in
-                var writer = GraphWriter(connection: connection)
+                var writer = GraphWriter(connection: connection, updatesRelated: updatingRelated)
                 defer { replacedIDs = writer.replacedIDs }
                 return try body(&writer)
             }
@@ -108,9 +112,10 @@ extension ActiveRecord {
 }
 
 extension Array where Element: ActiveRecord {
-    /// Saves every record and its graph in one transaction: all are saved, or none.
-    public mutating func save(in database: Database? = nil) throws {
-        let saved = try Element.write(in: database) { writer in
+    /// Saves every record as ``ActiveRecord/save(in:updatingRelated:)`` does, in one
+    /// transaction: all are saved, or none.
+    public mutating func save(in database: Database? = nil, updatingRelated: Bool = false) throws {
+        let saved = try Element.write(in: database, updatingRelated: updatingRelated) { writer in
             try map { try writer.save($0, mode: .save) }
         }
         self = saved

@@ -2,18 +2,22 @@ import Foundation
 
 /// A `Codable` type stored as a row of its own table, {Bee}'s `BeeActiveRecord` for Swift.
 ///
-/// Adopt the protocol and BeeStore reflects the table from the type's `Codable`
-/// conformance alone: its name (``tableName``, the type name in snake_case by
-/// default), its columns (`CodingKeys` rename them), their types and nullability
-/// (`Optional`), and its relations:
+/// Adopt the protocol and BeeStore maps the table from the type's `Codable`
+/// conformance and its ``mapping``: its name (the type name in snake_case by default),
+/// its columns (`CodingKeys` rename them), their types and nullability (`Optional`),
+/// and its relations:
 /// - a property whose type is a record is a belongs-to relation, stored as a foreign
-///   key column `<property>_id`;
-/// - an array of records is a has-many relation, kept in order in a link table
-///   `<table>_<property>`;
+///   key column of this table (`<property>_id` by default);
+/// - an array of records is a has-many relation, kept by a foreign key column on the
+///   child's table; a ``RecordMapping`` declares has-one and many-to-many relations;
 /// - any other nested `Codable` value is stored as JSON text.
 ///
-/// The first use of a type on a database creates its table (and link tables); when the
-/// type later gains properties, the missing columns are added.
+/// The first use of a type on a database creates its table when it is missing; when the
+/// type later gains properties, the missing columns are added (never to a table the
+/// mapping names: see ``RecordMapping``).
+///
+/// Relations whose property is not optional are always loaded; optional ones are loaded
+/// when a query asks for them (``RecordQuery/including(_:)``) and are nil otherwise.
 ///
 /// ```swift
 /// struct Location: ActiveRecord {
@@ -25,26 +29,38 @@ import Foundation
 /// struct Checkin: ActiveRecord {
 ///     var id: Int64?
 ///     var name: String
-///     var location: Location?
+///     var location: Location
 /// }
 ///
 /// var checkin = Checkin(name: "Home", location: Location(lat: 31.2, lon: 121.5))
-/// try checkin.save(in: db)            // saves the location too, fills both ids
+/// try checkin.save(in: db)            // saves the new location too, fills both ids
 /// let all = try Checkin.all(in: db)   // loads locations with one extra query
 /// ```
 public protocol ActiveRecord: Codable {
-    /// The integer primary key: nil until the record is saved. Its column is named by
-    /// `CodingKeys` (`case id = "lid"`), `id` by default.
-    var id: Int64? { get set }
+    /// The primary key's type: `Int64?` by default, nil until the database assigns it.
+    associatedtype ID: RecordKey = Int64?
 
-    /// The table's name; by default the type's name in snake_case (`BlogPost` → `blog_post`).
+    /// The primary key. Its column is the mapping's primary key, or the one its coding
+    /// key names (`case id = "lid"`), `id` by default.
+    var id: ID { get set }
+
+    /// The table's name; by default the mapping's table, or the type's name in
+    /// snake_case (`BlogPost` → `blog_post`).
     static var tableName: String { get }
+
+    /// How the type maps its table where the conventions do not fit; none by default.
+    static var mapping: RecordMapping { get }
 }
 
 extension ActiveRecord {
-    /// The type's name in snake_case.
+    /// The mapping's table, or the type's name in snake_case.
     public static var tableName: String {
-        snakeCase(String(describing: Self.self))
+        mapping.table ?? snakeCase(String(describing: Self.self))
+    }
+
+    /// No declaration: the conventions apply.
+    public static var mapping: RecordMapping {
+        RecordMapping()
     }
 }
 

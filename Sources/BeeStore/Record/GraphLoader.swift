@@ -1,168 +1,262 @@
-/// Fetches records with their relations, to any depth, with one query per relation
-/// and level (never one per parent): rows are loaded level by level into an identity
-/// map, then records are assembled from it. A record that would contain itself is
-/// refused with ``RecordError/relationCycle(path:)``.
+/// Fetches records with the relations a ``RelationInclusion`` loads, to any depth, with
+/// one query per relation and level (never one per parent): rows are loaded level by
+/// level into an identity map, then records are assembled from it. A record may hold
+/// another copy of itself along the included paths (an album's artist's albums); one
+/// that would contain itself with the same relations to load again is refused with
+/// ``RecordError/relationCycle(path:)``.
+///
+/// What to load is worked out once per fetch as a ``LoadPlan``, so that the per-record
+/// work looks up nothing by name.
 struct GraphLoader {
-    private struct RowKey: Hashable {
-        /// The record type whose table the row is in.
-        let type: ObjectIdentifier
-        let id: Int64
+    /// The children of one parent (a row of a plan node) in one to-many relation.
+    private struct ChildrenKey: Hashable {
+        let node: Int
+        let relation: Int
+        let parent: Value
+    }
+
+    /// A to-many relation of a plan node.
+    private struct LeafKey: Hashable {
+        let node: Int
+        let relation: Int
+    }
+
+    /// A row built as the record of a plan node.
+    private struct BuiltKey: Hashable {
+        let node: Int
+        let key: Value
+    }
+
+    /// A level's rows of one plan node.
+    private struct Level {
+        let node: Int
+        let keys: [Value]
     }
 
     let connection: Connection
-    private var rows: [RowKey: [Value]] = [:]
-    private var links: [String: [Int64: [Int64]]] = [:]
-    private var built: [RowKey: any ActiveRecord] = [:]
-    private var path: [RowKey] = []
-    /// The schemas met so far, by record type.
-    private var schemas: [ObjectIdentifier: RecordSchema] = [:]
+    let inclusion: RelationInclusion
+    private var plan = LoadPlan()
+    private var rows: [RecordIdentity: [Value]] = [:]
+    private var children: [ChildrenKey: [Value]] = [:]
+    /// The rows of each plan node whose relations were loaded: a circle in the data
+    /// stops there.
+    private var expanded: [Set<Value>] = []
+    private var built: [BuiltKey: any ActiveRecord] = [:]
+    /// The records of to-many relations whose children load nothing further, decoded as
+    /// their rows are stepped, by parent: typed arrays (`[Child]`), and the empty one.
+    private var leafChildren: [LeafKey: (byParent: [Value: Any], empty: Any)] = [:]
+    /// The records being built, outermost first.
+    private var path: [BuiltKey] = []
     private var decoders: [ObjectIdentifier: RecordDecoder] = [:]
 
-    init(connection: Connection) {
+    init(connection: Connection, inclusion: RelationInclusion) {
         self.connection = connection
+        self.inclusion = inclusion
     }
 
     /// The records selected by `statement` (whose columns are the schema's), with their relations.
     mutating func load<Record: ActiveRecord>(
         _ type: Record.Type, schema: RecordSchema, statement: SQLStatement
     ) throws -> [Record] {
-        schemas[schema.typeID] = schema
-        let rootRows = try fetchRows(statement.sql, statement.statementArguments, columnCount: schema.columns.count)
-        var frontier: [(RecordSchema, [Int64])] = [(schema, register(rootRows, of: schema))]
+        let root = try plan.node(for: type, at: "", inclusion: inclusion)
+        expanded = Array(repeating: [], count: plan.nodes.count)
+        let rootRows = try fetchRows(statement, columnCount: schema.columns.count)
+        let rootKeys = register(rootRows, of: schema)
+        var frontier = [Level(node: root, keys: rootKeys)]
         while !frontier.isEmpty {
-            var next: [(RecordSchema, [Int64])] = []
-            for (parent, ids) in frontier where !ids.isEmpty {
-                next += try loadBelongsTo(of: parent, ids: ids)
-                next += try loadHasMany(of: parent, ids: ids)
+            var next: [Level] = []
+            for level in frontier {
+                let keys = level.keys.filter { expanded[level.node].insert($0).inserted }
+                guard !keys.isEmpty else { continue }
+                next += try loadBelongsTo(of: level.node, keys: keys)
+                next += try loadToMany(of: level.node, keys: keys)
             }
             frontier = next
         }
-        return try rootRows.map { values in
-            let id = try Int64(databaseValue: values[schema.primaryKeyIndex])
-            return try build(type, schema: schema, key: RowKey(type: schema.typeID, id: id))
-        }
+        return try rootKeys.map { key in try build(type, node: root, key: key) }
     }
 
-    private func fetchRows(_ sql: String, _ arguments: StatementArguments, columnCount: Int, skipping: Int = 0) throws -> [[Value]] {
-        let statement = try connection.cachedStatement(sql)
-        return try statement.run(arguments) {
+    private func fetchRows(_ statement: SQLStatement, columnCount: Int) throws -> [[Value]] {
+        let prepared = try connection.cachedStatement(statement.sql)
+        return try prepared.run(statement.statementArguments) {
             var rows: [[Value]] = []
-            while try statement.step() {
-                rows.append((0..<Int32(skipping + columnCount)).map { statement.value(at: $0) })
+            while try prepared.step() {
+                rows.append((0..<Int32(columnCount)).map { prepared.value(at: $0) })
             }
             return rows
         }
     }
 
-    /// Adds rows to the identity map; returns the ids of those not seen before.
-    private mutating func register(_ newRows: [[Value]], of schema: RecordSchema, offset: Int = 0) -> [Int64] {
-        var fresh: [Int64] = []
-        for row in newRows {
-            guard case .integer(let id) = row[offset + schema.primaryKeyIndex] else { continue }
-            let key = RowKey(type: schema.typeID, id: id)
-            if rows[key] == nil {
-                // Only a new row is kept, without the columns before `offset`.
-                rows[key] = offset == 0 ? row : Array(row[offset...])
-                fresh.append(id)
+    /// Adds rows (their columns from `offset` on) to the identity map; returns their keys, in order.
+    private mutating func register(_ newRows: [[Value]], of schema: RecordSchema, offset: Int = 0) -> [Value] {
+        newRows.map { row in
+            let key = row[offset + schema.primaryKeyIndex]
+            let identity = RecordIdentity(type: schema.typeID, key: key)
+            if rows[identity] == nil {
+                rows[identity] = offset == 0 ? row : Array(row[offset...])
             }
+            return key
         }
-        return fresh
     }
 
-    private mutating func loadBelongsTo(of parent: RecordSchema, ids: [Int64]) throws -> [(RecordSchema, [Int64])] {
-        var loaded: [(RecordSchema, [Int64])] = []
-        for (index, column) in parent.columns.enumerated() {
-            guard case .belongsTo(let targetType) = column.storage else { continue }
-            let target = try RecordSchema.of(dynamic: targetType)
-            var wanted: [Int64] = []
-            var seen: Set<Int64> = []
-            for id in ids {
-                guard case .integer(let foreignKey)? = rows[RowKey(type: parent.typeID, id: id)]?[index],
-                    rows[RowKey(type: target.typeID, id: foreignKey)] == nil, seen.insert(foreignKey).inserted
+    private mutating func loadBelongsTo(of node: Int, keys: [Value]) throws -> [Level] {
+        let parent = plan.nodes[node].schema
+        var loaded: [Level] = []
+        for (index, targetNode) in plan.nodes[node].belongsTo {
+            let target = plan.nodes[targetNode].schema
+            var wanted: [Value] = []
+            var missing: [Value] = []
+            var seen: Set<Value> = []
+            for key in keys {
+                guard let foreignKey = rows[RecordIdentity(type: parent.typeID, key: key)]?[index], !foreignKey.isNull,
+                    seen.insert(foreignKey).inserted
                 else { continue }
                 wanted.append(foreignKey)
+                if rows[RecordIdentity(type: target.typeID, key: foreignKey)] == nil { missing.append(foreignKey) }
             }
-            guard !wanted.isEmpty else { continue }
-            let sql = "\(target.selectSQL) WHERE \(target.tableName.quotedIdentifier).\(target.primaryKey.name.quotedIdentifier) "
-                + "IN (SELECT value FROM json_each(?))"
-            let fetched = try fetchRows(sql, [Self.jsonArray(wanted)], columnCount: target.columns.count)
-            loaded.append((target, register(fetched, of: target)))
+            if !missing.isEmpty {
+                let statement = RelationStatements.rows(
+                    of: target.tableName, selection: target.selectionSQL, whereColumn: target.primaryKey.name, in: missing)
+                _ = register(try fetchRows(statement, columnCount: target.columns.count), of: target)
+            }
+            loaded.append(Level(node: targetNode, keys: wanted))
         }
         return loaded
     }
 
-    private mutating func loadHasMany(of parent: RecordSchema, ids: [Int64]) throws -> [(RecordSchema, [Int64])] {
-        var loaded: [(RecordSchema, [Int64])] = []
-        for relation in parent.hasMany {
-            let child = try RecordSchema.of(dynamic: relation.target)
-            let link = relation.linkTable.quotedIdentifier
-            let parentColumn = "\(link).\(RecordSchema.linkParentColumn.quotedIdentifier)"
-            let sql = "SELECT \(parentColumn), \(child.selectionSQL) FROM \(link) JOIN \(child.tableName.quotedIdentifier) "
-                + "ON \(child.tableName.quotedIdentifier).\(child.primaryKey.name.quotedIdentifier) = "
-                + "\(link).\(RecordSchema.linkChildColumn.quotedIdentifier) "
-                + "WHERE \(parentColumn) IN (SELECT value FROM json_each(?)) "
-                + "ORDER BY \(parentColumn), \(link).\(RecordSchema.linkPositionColumn.quotedIdentifier)"
-            let fetched = try fetchRows(sql, [Self.jsonArray(ids)], columnCount: child.columns.count, skipping: 1)
-            var children: [Int64: [Int64]] = Dictionary(uniqueKeysWithValues: ids.map { ($0, []) })
-            for row in fetched {
-                guard case .integer(let parentID) = row[0], case .integer(let childID) = row[1 + child.primaryKeyIndex]
-                else { continue }
-                children[parentID, default: []].append(childID)
+    private mutating func loadToMany(of node: Int, keys: [Value]) throws -> [Level] {
+        let parent = plan.nodes[node].schema
+        var loaded: [Level] = []
+        for (relationIndex, childNode) in plan.nodes[node].toMany {
+            let relation = parent.toMany[relationIndex]
+            let child = plan.nodes[childNode].schema
+            let statement: SQLStatement
+            switch relation.kind {
+            case .foreignKey(let declared):
+                statement = RelationStatements.children(
+                    of: child.tableName, selection: child.selectionSQL,
+                    foreignKey: try parent.foreignKey(of: relation, declared: declared),
+                    primaryKey: child.primaryKey.name, parents: keys)
+            case .manyToMany(let link):
+                statement = RelationStatements.linkedChildren(
+                    through: link, child: child.tableName, selection: child.selectionSQL,
+                    primaryKey: child.primaryKey.name, parents: keys)
             }
-            links[relation.linkTable, default: [:]].merge(children) { _, new in new }
-            loaded.append((child, register(fetched, of: child, offset: 1)))
+            let planned = plan.nodes[childNode]
+            if planned.belongsTo.isEmpty && planned.toMany.isEmpty {
+                leafChildren[LeafKey(node: node, relation: relationIndex)] = try decodeLeaves(
+                    of: planned.type, schema: child, statement: statement)
+                continue
+            }
+            let fetched = try fetchRows(statement, columnCount: 1 + child.columns.count)
+            let childKeys = register(fetched, of: child, offset: 1)
+            for key in keys {
+                children[ChildrenKey(node: node, relation: relationIndex, parent: key)] = []
+            }
+            for (row, childKey) in zip(fetched, childKeys) {
+                children[ChildrenKey(node: node, relation: relationIndex, parent: row[0]), default: []].append(childKey)
+            }
+            loaded.append(Level(node: childNode, keys: childKeys))
         }
         return loaded
     }
 
-    private mutating func buildAny(_ type: any ActiveRecord.Type, key: RowKey) throws -> any ActiveRecord {
-        try build(type, schema: schema(of: type), key: key)
-    }
-
-    /// The schema of a related record type, looked up once per load.
-    private mutating func schema(of type: any ActiveRecord.Type) throws -> RecordSchema {
-        if let schema = schemas[ObjectIdentifier(type)] { return schema }
-        let schema = try RecordSchema.of(dynamic: type)
-        schemas[schema.typeID] = schema
-        return schema
-    }
-
-    private mutating func build<Record: ActiveRecord>(_ type: Record.Type, schema: RecordSchema, key: RowKey) throws -> Record {
-        if path.contains(key) {
-            throw RecordError.relationCycle(path: (path + [key]).map { "\(schemas[$0.type]?.tableName ?? "?")#\($0.id)" })
+    /// Decodes children that load no relation of their own straight from the rows of
+    /// `statement` (their parent's key first, then their columns), grouped by parent.
+    private func decodeLeaves(
+        of type: any ActiveRecord.Type, schema: RecordSchema, statement: SQLStatement
+    ) throws -> (byParent: [Value: Any], empty: Any) {
+        func decode<Child: ActiveRecord>(_ childType: Child.Type) throws -> (byParent: [Value: Any], empty: Any) {
+            let prepared = try connection.cachedStatement(statement.sql)
+            let decoder = RecordDecoder(schema: schema, statement: prepared, offset: 1)
+            var byParent: [Value: Any] = [:]
+            // Rows come grouped by parent: one array per parent, stored when the next begins.
+            var parent = Value.null
+            var siblings: [Child] = []
+            try prepared.run(statement.statementArguments) {
+                try decoder.keepingContainer {
+                    while try prepared.step() {
+                        let rowParent = prepared.value(at: 0)
+                        if rowParent != parent {
+                            if !siblings.isEmpty { byParent[parent] = siblings }
+                            parent = rowParent
+                            siblings = []
+                        }
+                        siblings.append(try decoder.decode(childType))
+                    }
+                }
+            }
+            if !siblings.isEmpty { byParent[parent] = siblings }
+            return (byParent, [Child]())
         }
-        if let record = built[key] as? Record {
+        return try decode(type)
+    }
+
+    private mutating func build<Record: ActiveRecord>(_ type: Record.Type, node: Int, key: Value) throws -> Record {
+        let builtKey = BuiltKey(node: node, key: key)
+        // The same row loading the same relations again: only required relations lead
+        // there, and the record would contain itself.
+        if path.contains(builtKey) {
+            throw RecordError.relationCycle(
+                path: (path + [builtKey]).map { "\(plan.nodes[$0.node].schema.tableName)#\($0.key)" })
+        }
+        if let record = built[builtKey] as? Record {
             return record
         }
-        guard let values = rows[key] else { throw RecordError.notFound(record: schema.recordName, id: key.id) }
-        path.append(key)
-        defer { path.removeLast() }
+        let planned = plan.nodes[node]
+        let schema = planned.schema
+        guard let values = rows[RecordIdentity(type: schema.typeID, key: key)] else {
+            throw RecordError.notFound(record: schema.recordName, id: key)
+        }
         var relations: [String: Any] = [:]
-        for (index, column) in schema.columns.enumerated() {
-            guard case .belongsTo(let target) = column.storage, case .integer(let foreignKey) = values[index] else { continue }
-            let targetKey = RowKey(type: ObjectIdentifier(target), id: foreignKey)
-            if rows[targetKey] != nil {
-                relations[column.key] = try buildAny(target, key: targetKey)
+        if !planned.belongsTo.isEmpty || !planned.toMany.isEmpty {
+            path.append(builtKey)
+            defer { path.removeLast() }
+            for (index, targetNode) in planned.belongsTo where !values[index].isNull {
+                let target = plan.nodes[targetNode]
+                if rows[RecordIdentity(type: target.schema.typeID, key: values[index])] != nil {
+                    relations[schema.columns[index].key] = try buildAny(target.type, node: targetNode, key: values[index])
+                }
+            }
+            for (relationIndex, childNode) in planned.toMany {
+                let relation = schema.toMany[relationIndex]
+                if let leaves = leafChildren[LeafKey(node: node, relation: relationIndex)] {
+                    let array = leaves.byParent[key] ?? leaves.empty
+                    if relation.isToOne {
+                        if let first = (array as? any RecordArray)?.records.first { relations[relation.key] = first }
+                    } else {
+                        relations[relation.key] = array
+                    }
+                    continue
+                }
+                let childKeys = children[ChildrenKey(node: node, relation: relationIndex, parent: key)] ?? []
+                let built = try buildArray(of: relation.target, keys: childKeys, node: childNode)
+                if relation.isToOne {
+                    if let first = built.records.first { relations[relation.key] = first }
+                } else {
+                    relations[relation.key] = built.array
+                }
             }
         }
-        for relation in schema.hasMany {
-            let childType = ObjectIdentifier(relation.target)
-            let childIDs = links[relation.linkTable]?[key.id] ?? []
-            relations[relation.key] = try buildArray(of: relation.target, ids: childIDs, type: childType)
-        }
         let decoder = decoder(for: schema)
-        decoder.load(values: values, decoded: relations)
+        decoder.load(values: values, relations: relations)
         let record = try decoder.decode(type)
-        built[key] = record
+        built[builtKey] = record
         return record
     }
 
+    private mutating func buildAny(_ type: any ActiveRecord.Type, node: Int, key: Value) throws -> any ActiveRecord {
+        try build(type, node: node, key: key)
+    }
+
     /// Children as a typed array (`[Comment]`, not `[any ActiveRecord]`), so that the
-    /// parent's decoder takes it without converting each element.
-    private mutating func buildArray(of type: any ActiveRecord.Type, ids: [Int64], type typeID: ObjectIdentifier) throws -> Any {
-        func build<Child: ActiveRecord>(_ childType: Child.Type) throws -> Any {
-            let schema = try schema(of: childType)
-            return try ids.map { try self.build(childType, schema: schema, key: RowKey(type: typeID, id: $0)) }
+    /// parent's decoder takes it without converting each element, and as records.
+    private mutating func buildArray(
+        of type: any ActiveRecord.Type, keys: [Value], node: Int
+    ) throws -> (array: Any, records: [any ActiveRecord]) {
+        func build<Child: ActiveRecord>(_ childType: Child.Type) throws -> (array: Any, records: [any ActiveRecord]) {
+            let typed = try keys.map { try self.build(childType, node: node, key: $0) }
+            return (typed, typed)
         }
         return try build(type)
     }
@@ -175,8 +269,49 @@ struct GraphLoader {
         decoders[schema.typeID] = decoder
         return decoder
     }
+}
 
-    private static func jsonArray(_ ids: [Int64]) -> String {
-        "[" + ids.map(String.init).joined(separator: ",") + "]"
+/// The relations a fetch loads, as a graph of nodes: one per record type and set of
+/// included relations below it, each naming the nodes its loaded relations lead to.
+struct LoadPlan {
+    struct Node {
+        let type: any ActiveRecord.Type
+        let schema: RecordSchema
+        /// Loaded belongs-to relations: the column's index and the target's node.
+        var belongsTo: [(column: Int, node: Int)] = []
+        /// Loaded to-many relations: the relation's index and the children's node.
+        var toMany: [(relation: Int, node: Int)] = []
+    }
+
+    private struct NodeKey: Hashable {
+        let type: ObjectIdentifier
+        let subtree: Set<String>
+    }
+
+    private(set) var nodes: [Node] = []
+    private var indexByKey: [NodeKey: Int] = [:]
+
+    /// The node of `schema` at `path`, planned with the nodes below it.
+    mutating func node(for type: any ActiveRecord.Type, at path: String, inclusion: RelationInclusion) throws -> Int {
+        let schema = try RecordSchema.of(dynamic: type)
+        let key = NodeKey(type: schema.typeID, subtree: inclusion.subtree(below: path))
+        if let index = indexByKey[key] { return index }
+        let index = nodes.count
+        nodes.append(Node(type: type, schema: schema))
+        indexByKey[key] = index
+        for (column, field) in schema.columns.enumerated() {
+            let relationPath = RelationInclusion.path(path, field.key)
+            guard case .belongsTo(let target) = field.storage, inclusion.loads(relationPath, isOptional: field.isOptional)
+            else { continue }
+            let targetNode = try node(for: target, at: relationPath, inclusion: inclusion)
+            nodes[index].belongsTo.append((column, targetNode))
+        }
+        for (relationIndex, relation) in schema.toMany.enumerated() {
+            let relationPath = RelationInclusion.path(path, relation.key)
+            guard inclusion.loads(relationPath, isOptional: relation.isOptional) else { continue }
+            let childNode = try node(for: relation.target, at: relationPath, inclusion: inclusion)
+            nodes[index].toMany.append((relationIndex, childNode))
+        }
+        return index
     }
 }

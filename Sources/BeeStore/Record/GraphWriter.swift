@@ -1,17 +1,30 @@
-/// Saves a record with its whole graph on one connection, inside the caller's
-/// transaction: related records first (belongs-to), then the row, then the has-many
-/// children and their ordered links. Returns the record with every id filled in.
+/// Saves a record with its relations on one connection, inside the caller's
+/// transaction: related records first (belongs-to), then the row, then the records of
+/// its to-many relations, their foreign keys and links. Returns the record with every
+/// key filled in.
+///
+/// The save rule: the record itself is written; a related record is inserted when it
+/// is new (no key yet, or a key no row has) and otherwise left as it is in the database
+/// (its foreign key and links are set, its other columns are not written from this
+/// copy) unless the write updates related records (``updatesRelated``). A new related
+/// record whose type declares a unique key is the existing row with the same values,
+/// when there is one. Children a save leaves out of a loaded to-many relation follow
+/// its delete rule; a relation that was not loaded (nil) is left alone.
 struct GraphWriter {
     enum Mode {
-        /// Insert when the record has no id, insert or update by id otherwise.
+        /// Insert when the record has no key, insert or update by key otherwise.
         case save
-        /// Always insert (an existing id is a constraint violation).
+        /// Always insert (an existing key is a constraint violation).
         case insert
-        /// Update the row with the record's id; an error when there is none.
+        /// Update the row with the record's key; an error when there is none.
         case update
+        /// A related record: inserted when new, left alone otherwise (see ``updatesRelated``).
+        case related
     }
 
     let connection: Connection
+    /// Whether related records that exist are written from the saved copy too.
+    let updatesRelated: Bool
     /// Class instances being saved, to refuse a reference cycle.
     private var path: [ObjectIdentifier] = []
     /// What is kept of each record type met, so that a batch does not look it up per record.
@@ -21,8 +34,9 @@ struct GraphWriter {
     /// The ids this writer replaced in class instances, to give back if the write fails.
     private(set) var replacedIDs = ReplacedIDs()
 
-    init(connection: Connection) {
+    init(connection: Connection, updatesRelated: Bool = false) {
         self.connection = connection
+        self.updatesRelated = updatesRelated
     }
 
     private mutating func rowWriter<Record: ActiveRecord>(for type: Record.Type) throws -> RowWriter {
@@ -34,15 +48,30 @@ struct GraphWriter {
         return writer
     }
 
-    mutating func save<Record: ActiveRecord>(_ record: Record, mode: Mode = .save) throws -> Record {
+    /// The column of a child that holds its parent's key, and the key: a new child is
+    /// inserted pointing at its parent, as a `NOT NULL` foreign key requires.
+    struct ParentKey {
+        let column: Int
+        let key: Value
+    }
+
+    /// Writes `record` and its relations; `parent`, for a child of a has-many or has-one
+    /// relation, is written to the child's foreign key column.
+    mutating func save<Record: ActiveRecord>(_ record: Record, mode: Mode = .save, parent: ParentKey? = nil) throws -> Record {
         let writer = try rowWriter(for: Record.self)
         let schema = writer.schema
-        let kind = try rowStatement(for: record.id, mode: mode, schema: schema)
+        let key = record.id.databaseKey
+        if mode == .related, key == nil, !schema.uniqueKeys.isEmpty, let found = try existingKey(of: record, writer: writer) {
+            return try assigning(found, to: record, by: writer)
+        }
+        let kind = try rowStatement(for: key, mode: mode, schema: schema)
         guard schema.hasRelations else {
-            // Nothing to save first or to rebuild: the columns go straight into the statement.
+            // Nothing to save first or after: the columns go straight into the statement.
             let statement = try writer.statement(kind, on: connection)
             try writer.encoder.encode(record, into: statement, kind: kind)
-            return assigning(try execute(statement, kind, id: record.id, schema: schema), to: record, by: writer)
+            if let parent { try statement.bind(parent.key, at: schema.parameter(ofColumn: parent.column, in: kind)) }
+            let written = try execute(statement, kind, key: key, schema: schema)
+            return try assigning(written.key, to: record, by: writer)
         }
 
         let identity = writer.isClass ? ObjectIdentifier(record as AnyObject) : nil
@@ -59,107 +88,217 @@ struct GraphWriter {
         var values = encoder.values
         var rebuilt = encoder.originals
         let belongsTo = encoder.belongsTo
-        let hasMany = encoder.hasMany
+        let toMany = encoder.toMany
         for (index, related) in belongsTo.sorted(by: { $0.key < $1.key }) {
-            let saved = try saveAny(related)
-            values[index] = saved.id.map(Value.integer) ?? .null
+            let saved = try saveAny(related, mode: .related)
+            values[index] = saved.id.databaseKey ?? .null
             rebuilt[schema.columns[index].key] = saved
         }
+        if let parent { values[parent.column] = parent.key }
 
         // Bound after the related records are saved: one of the same type uses the same statement.
         let statement = try writer.statement(kind, on: connection)
         for (index, value) in values.enumerated() {
             try statement.bind(value, at: schema.parameter(ofColumn: index, in: kind))
         }
-        let id = try execute(statement, kind, id: record.id, schema: schema)
-        values[schema.primaryKeyIndex] = .integer(id)
-        rebuilt[schema.primaryKey.key] = id
+        let written = try execute(statement, kind, key: key, schema: schema)
+        guard written.isNew || mode != .related || updatesRelated else {
+            // An existing related record: the database's copy stands, relations and all.
+            return record
+        }
+        values[schema.primaryKeyIndex] = written.key
+        rebuilt[schema.primaryKey.key] = written.key
 
-        for (index, children) in hasMany.sorted(by: { $0.key < $1.key }) {
-            let relation = schema.hasMany[index]
-            let saved = try children.map { try saveAny($0) }
-            try link(relation, parentID: id, children: saved, parentExisted: record.id != nil)
-            rebuilt[relation.key] = saved
+        for (index, children) in toMany.sorted(by: { $0.key < $1.key }) {
+            let relation = schema.toMany[index]
+            let parent = try parentKey(of: relation, in: schema, key: written.key)
+            let saved = try children.map { try saveAny($0, mode: .related, parent: parent) }
+            try link(relation, of: schema, parent: written.key, children: saved, parentIsNew: kind == .insert)
+            rebuilt[relation.key] = relation.isToOne ? saved.first : saved
         }
 
-        guard identity == nil else { return assigning(id, to: record, by: writer) }
+        guard identity == nil else { return try assigning(written.key, to: record, by: writer) }
         return try RecordDecoder(schema: schema, values: values, decoded: rebuilt).decode(Record.self)
     }
 
-    /// The record with `id`. A class instance is changed in place, so the id it had is
+    /// The record with `key`. A class instance is changed in place, so the key it had is
     /// kept in ``replacedIDs``.
-    private mutating func assigning<Record: ActiveRecord>(_ id: Int64, to record: Record, by writer: RowWriter) -> Record {
-        if writer.isClass, record.id != id {
+    private mutating func assigning<Record: ActiveRecord>(_ key: Value, to record: Record, by writer: RowWriter) throws -> Record {
+        guard record.id.databaseKey != key else { return record }
+        if writer.isClass {
             replacedIDs.keep(record)
         }
         var result = record
-        result.id = id
+        result.id = try Record.ID(databaseKey: key)
         return result
     }
 
-    private mutating func saveAny(_ record: any ActiveRecord) throws -> any ActiveRecord {
-        try save(record)
+    private mutating func saveAny(_ record: any ActiveRecord, mode: Mode, parent: ParentKey? = nil) throws -> any ActiveRecord {
+        try save(record, mode: mode, parent: parent)
     }
 
-    /// The statement that writes a record with this id in this mode.
-    private func rowStatement(for id: Int64?, mode: Mode, schema: RecordSchema) throws -> RecordSchema.RowStatement {
-        switch (mode, id) {
+    /// Where the children of `relation` hold the key of their parent, when their type
+    /// maps that column (a join table holds it otherwise, or a column no property names).
+    private func parentKey(of relation: RecordSchema.ToMany, in schema: RecordSchema, key: Value) throws -> ParentKey? {
+        guard case .foreignKey(let declared) = relation.kind else { return nil }
+        let foreignKey = try schema.foreignKey(of: relation, declared: declared).lowercased()
+        let child = try RecordSchema.of(dynamic: relation.target)
+        return child.columns.firstIndex { $0.name.lowercased() == foreignKey }.map { ParentKey(column: $0, key: key) }
+    }
+
+    /// The key of the row with the same values as `record` in one of its type's unique
+    /// keys, if there is one.
+    private func existingKey<Record: ActiveRecord>(of record: Record, writer: RowWriter) throws -> Value? {
+        let schema = writer.schema
+        try writer.encoder.encode(record)
+        let values = writer.encoder.values
+        for uniqueKey in schema.uniqueKeys {
+            var query = Query(database: nil, table: schema.tableName).select(schema.primaryKey.name).limit(1)
+            for index in uniqueKey {
+                query = query.where(schema.columns[index].name, values[index])
+            }
+            let statement = query.renderSelect()
+            if let row = try connection.fetchOne(statement.sql, statement.statementArguments) {
+                return row.values[0]
+            }
+        }
+        return nil
+    }
+
+    /// The statement that writes a record with this key in this mode.
+    private func rowStatement(for key: Value?, mode: Mode, schema: RecordSchema) throws -> RecordSchema.RowStatement {
+        switch (mode, key) {
         case (.update, nil): throw RecordError.notSaved(record: schema.recordName)
         case (.update, _?): .update
         case (.save, _?): .upsert
-        case (.save, nil), (.insert, _): .insert
+        case (.related, _?): updatesRelated ? .upsert : .insertIfMissing
+        case (.save, nil), (.insert, _), (.related, nil): .insert
         }
     }
 
-    /// Runs a bound row statement; returns the record's id (the new row's for an insert without one).
+    /// Runs a bound row statement; returns the record's key (the new row's for an
+    /// insert without one) and whether a row was inserted.
     private func execute(
-        _ statement: Statement, _ kind: RecordSchema.RowStatement, id: Int64?, schema: RecordSchema
-    ) throws -> Int64 {
-        if let id {
-            // The record's id, whatever its `encode(to:)` wrote for the key (or left out).
-            try statement.bind(id, at: schema.parameter(ofColumn: schema.primaryKeyIndex, in: kind))
+        _ statement: Statement, _ kind: RecordSchema.RowStatement, key: Value?, schema: RecordSchema
+    ) throws -> (key: Value, isNew: Bool) {
+        if let key {
+            // The record's key, whatever its `encode(to:)` wrote for it (or left out).
+            try statement.bind(key, at: schema.parameter(ofColumn: schema.primaryKeyIndex, in: kind))
         }
         try statement.executeBound()
-        if kind == .update, connection.changes == 0 {
-            throw RecordError.notFound(record: schema.recordName, id: id ?? 0)
+        switch kind {
+        case .update:
+            if connection.changes == 0 { throw RecordError.notFound(record: schema.recordName, id: key ?? .null) }
+            return (key ?? .null, false)
+        case .insertIfMissing:
+            return (key ?? .null, connection.changes > 0)
+        case .insert, .upsert:
+            return (key ?? .integer(connection.lastInsertRowID), kind == .insert)
         }
-        return id ?? connection.lastInsertRowID
     }
 
-    /// Replaces the parent's links of `relation` with `children`, in order.
+    /// Points the saved `children` at `parent` (foreign keys or links) and applies the
+    /// relation's delete rule to the children it had before and no longer has.
     private func link(
-        _ relation: RecordSchema.HasMany, parentID: Int64, children: [any ActiveRecord], parentExisted: Bool
+        _ relation: RecordSchema.ToMany, of schema: RecordSchema, parent: Value, children: [any ActiveRecord],
+        parentIsNew: Bool
     ) throws {
-        let table = relation.linkTable.quotedIdentifier
-        if parentExisted {
-            try connection.execute(
-                "DELETE FROM \(table) WHERE \(RecordSchema.linkParentColumn.quotedIdentifier) = ?", [parentID])
+        let keys = children.map { $0.id.databaseKey ?? .null }
+        switch relation.kind {
+        case .foreignKey(let declared):
+            let child = try RecordSchema.of(dynamic: relation.target)
+            let foreignKey = try schema.foreignKey(of: relation, declared: declared)
+            let primaryKey = child.primaryKey.name
+            if !keys.isEmpty {
+                try run(RelationStatements.adopt(
+                    keys, in: child.tableName, primaryKey: primaryKey, foreignKey: foreignKey, parent: parent))
+            }
+            guard !parentIsNew else { return }
+            let leftOut = RelationStatements.leftOut(
+                keys, in: child.tableName, primaryKey: primaryKey, foreignKey: foreignKey, parent: parent)
+            var deleting: Set<RecordIdentity> = [RecordIdentity(type: schema.typeID, key: parent)]
+            try apply(relation, of: schema, to: leftOut, foreignKey: foreignKey, deleting: &deleting)
+        case .manyToMany(let link):
+            if link.positionColumn != nil {
+                if !parentIsNew { try run(RelationStatements.unlink(parent, in: link)) }
+                for (position, child) in keys.enumerated() {
+                    try run(RelationStatements.link(parent, to: child, at: position, in: link))
+                }
+            } else {
+                if !parentIsNew { try run(RelationStatements.unlink(parent, in: link, keeping: keys)) }
+                for child in keys {
+                    try run(RelationStatements.linkIfAbsent(parent, to: child, in: link))
+                }
+            }
         }
-        let insert = try connection.cachedStatement(
-            "INSERT INTO \(table) (\(RecordSchema.linkParentColumn.quotedIdentifier), "
-                + "\(RecordSchema.linkChildColumn.quotedIdentifier), \(RecordSchema.linkPositionColumn.quotedIdentifier)) "
-                + "VALUES (?, ?, ?)")
-        for (position, child) in children.enumerated() {
-            try insert.execute([parentID, child.id, position])
+    }
+
+    /// Applies the delete rule of `relation` to the children `children` selects: a
+    /// cascade deletes them as records, applying their own relations' rules in turn.
+    private func apply(
+        _ relation: RecordSchema.ToMany, of schema: RecordSchema, to children: Query, foreignKey: String,
+        deleting: inout Set<RecordIdentity>
+    ) throws {
+        switch relation.deleteRule {
+        case .nullify:
+            try run(children.set(foreignKey, nil).updateStatement())
+        case .cascade:
+            let child = try RecordSchema.of(dynamic: relation.target)
+            let select = children.select(child.primaryKey.name).renderSelect()
+            let keys = try connection.fetchAll(select.sql, select.statementArguments).map { $0.values[0] }
+            try delete(keys.filter { !deleting.contains(RecordIdentity(type: child.typeID, key: $0)) }, of: child, deleting: &deleting)
+        case .restrict:
+            let exists = try children.existsStatement()
+            if try connection.fetchValue(Bool.self, exists.sql, exists.statementArguments) == true {
+                throw RecordError.restricted(record: schema.recordName, relation: relation.key)
+            }
         }
+    }
+
+    /// Deletes the rows of `schema` with these keys, after applying the delete rule of
+    /// each of its to-many relations to their children and removing their links;
+    /// returns how many rows were deleted. `deleting` holds the keys deleted so far in a
+    /// cascade, which a cycle of children must not delete twice.
+    @discardableResult
+    func delete(_ keys: [Value], of schema: RecordSchema, deleting: inout Set<RecordIdentity>) throws -> Int {
+        guard !keys.isEmpty else { return 0 }
+        deleting.formUnion(keys.map { RecordIdentity(type: schema.typeID, key: $0) })
+        for relation in schema.toMany {
+            switch relation.kind {
+            case .foreignKey(let declared):
+                let child = try RecordSchema.of(dynamic: relation.target)
+                let foreignKey = try schema.foreignKey(of: relation, declared: declared)
+                let children = Query(database: nil, table: child.tableName).where(foreignKey, inJSONArrayOf: keys)
+                try apply(relation, of: schema, to: children, foreignKey: foreignKey, deleting: &deleting)
+            case .manyToMany(let link):
+                try run(Query(database: nil, table: link.table).where(link.parentColumn, inJSONArrayOf: keys).deleteStatement())
+            }
+        }
+        try run(Query(database: nil, table: schema.tableName).where(schema.primaryKey.name, inJSONArrayOf: keys).deleteStatement())
+        return connection.changes
+    }
+
+    private func run(_ statement: SQLStatement) throws {
+        try connection.execute(statement.sql, statement.statementArguments)
     }
 }
 
-/// The ids a graph write replaced in class instances, which it changes in place (a
-/// struct's copy with new ids is simply discarded when the write fails).
+/// The keys a graph write replaced in class instances, which it changes in place (a
+/// struct's copy with new keys is simply discarded when the write fails).
 struct ReplacedIDs {
-    private var entries: [(record: any ActiveRecord, id: Int64?)] = []
+    private var restorers: [() -> Void] = []
 
-    /// Keeps the id `record` has before it is replaced.
-    mutating func keep(_ record: any ActiveRecord) {
-        entries.append((record, record.id))
+    /// Keeps the key `record` has before it is replaced.
+    mutating func keep<Record: ActiveRecord>(_ record: Record) {
+        let previous = record.id
+        restorers.append {
+            var instance = record
+            instance.id = previous
+        }
     }
 
-    /// Gives each instance back the id it had before the write.
+    /// Gives each instance back the key it had before the write.
     func restore() {
-        for (record, id) in entries.reversed() {
-            var instance = record
-            instance.id = id
-        }
+        for restore in restorers.reversed() { restore() }
     }
 }

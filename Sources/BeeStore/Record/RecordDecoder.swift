@@ -15,10 +15,15 @@ final class RecordDecoder: Decoder {
     var codingPath: [any CodingKey] { [] }
     var userInfo: [CodingUserInfoKey: Any] { [:] }
 
-    /// A decoder of the rows of `statement`, which selects the schema's columns in order.
-    init(schema: RecordSchema, statement: Statement) {
+    /// The statement's column of the schema's first column.
+    private let columnOffset: Int32
+
+    /// A decoder of the rows of `statement`, which selects the schema's columns in order
+    /// from its column `offset` on.
+    init(schema: RecordSchema, statement: Statement, offset: Int32 = 0) {
         self.schema = schema
         self.statementHandle = statement.handle
+        self.columnOffset = offset
         self.loadedValues = []
         self.decodedValues = [:]
         self.cursor = ColumnCursor(schema)
@@ -28,21 +33,29 @@ final class RecordDecoder: Decoder {
     init(schema: RecordSchema, values: [Value] = [], decoded: [String: Any] = [:]) {
         self.schema = schema
         self.statementHandle = nil
+        self.columnOffset = 0
         self.loadedValues = values
         self.decodedValues = decoded
         self.cursor = ColumnCursor(schema)
     }
 
-    /// Replaces the loaded values of a decoder made without a statement.
-    func load(values: [Value], decoded: [String: Any]) {
+    /// Whether ``decodedValues`` holds only relations, so that columns stored as values
+    /// never look there (the graph loader's records; a record rebuilt after a save has
+    /// every property's original value there instead).
+    @exclusivity(unchecked) private var decodedValuesAreRelations = false
+
+    /// Replaces the loaded values of a decoder made without a statement, with the
+    /// relations loaded for the record by key.
+    func load(values: [Value], relations: [String: Any]) {
         loadedValues = values
-        decodedValues = decoded
+        decodedValues = relations
+        decodedValuesAreRelations = true
     }
 
     /// The value of the column at `index` in schema order.
     @inline(__always)
     private func value(at index: Int) -> Value {
-        if let statementHandle { return Statement.value(of: statementHandle, at: Int32(index)) }
+        if let statementHandle { return Statement.value(of: statementHandle, at: columnOffset + Int32(index)) }
         return loadedValues[index]
     }
 
@@ -52,6 +65,13 @@ final class RecordDecoder: Decoder {
     /// A value decoded beforehand for `key`, if any.
     private func relation(forKey key: String) -> Any? {
         providesDecodedValues ? decodedValues[key] : nil
+    }
+
+    /// A value decoded beforehand for the value column `key`: an original value of a
+    /// record rebuilt after a save.
+    @inline(__always)
+    private func originalValue(forKey key: String) -> Any? {
+        providesDecodedValues && !decodedValuesAreRelations ? decodedValues[key] : nil
     }
 
     /// Decodes one record from the current row.
@@ -103,7 +123,8 @@ final class RecordDecoder: Decoder {
 
     fileprivate func decodeColumn<T: Decodable>(_ type: T.Type, key: String) throws -> T {
         let index = columnIndex(key)
-        if providesDecodedValues, let decoded = relation(forKey: key) as? T {
+        let isRelation = index.map { if case .belongsTo = schema.columns[$0].storage { true } else { false } } ?? true
+        if let decoded = (isRelation ? relation(forKey: key) : originalValue(forKey: key)) as? T {
             return decoded
         }
         guard let index else {
@@ -120,8 +141,7 @@ final class RecordDecoder: Decoder {
         case .json:
             return try RecordJSON.value(type, from: value(at: index), record: schema.recordName, column: column.name)
         case .belongsTo:
-            throw RecordError.missingRelation(
-                record: schema.recordName, property: key, id: try? Int64?(databaseValue: value(at: index)))
+            throw RecordError.missingRelation(record: schema.recordName, property: key, id: value(at: index))
         }
     }
 
@@ -129,7 +149,7 @@ final class RecordDecoder: Decoder {
     /// fast path of synthesized `init(from:)` for integers, reals, text and booleans).
     fileprivate func decodeStandard<T: DatabaseValueConvertible & Decodable>(_ type: T.Type, key: String) throws -> T {
         guard let index = columnIndex(key) else { return try decodeColumn(type, key: key) }
-        if providesDecodedValues, let decoded = relation(forKey: key) as? T {
+        if let decoded = originalValue(forKey: key) as? T {
             return decoded
         }
         do {
@@ -142,7 +162,7 @@ final class RecordDecoder: Decoder {
     /// ``decodeStandard(_:key:)`` for an optional property: nil for `NULL` or a column the row lacks.
     fileprivate func decodeStandardIfPresent<T: DatabaseValueConvertible & Decodable>(_ type: T.Type, key: String) throws -> T? {
         guard let index = columnIndex(key) else { return nil }
-        if providesDecodedValues, let decoded = relation(forKey: key) as? T {
+        if let decoded = originalValue(forKey: key) as? T {
             return decoded
         }
         let value = value(at: index)
@@ -171,12 +191,12 @@ private struct RecordDecodingContainer<Key: CodingKey>: KeyedDecodingContainerPr
     var codingPath: [any CodingKey] { [] }
 
     var allKeys: [Key] {
-        (decoder.schema.columns.map(\.key) + decoder.schema.hasMany.map(\.key)).compactMap { Key(stringValue: $0) }
+        (decoder.schema.columns.map(\.key) + decoder.schema.toMany.map(\.key)).compactMap { Key(stringValue: $0) }
     }
 
     func contains(_ key: Key) -> Bool {
         decoder.schema.columnIndexByKey[key.stringValue] != nil
-            || decoder.schema.hasMany.contains { $0.key == key.stringValue }
+            || decoder.schema.toMany.contains { $0.key == key.stringValue }
     }
 
     func decodeNil(forKey key: Key) -> Bool {

@@ -7,8 +7,9 @@ final class RecordEncoder: Encoder {
     @exclusivity(unchecked) private(set) var values: [Value]
     /// Related records by column index (belongs-to); nil entries are nil relations.
     private(set) var belongsTo: [Int: any ActiveRecord] = [:]
-    /// Related records by has-many index, in order.
-    private(set) var hasMany: [Int: [any ActiveRecord]] = [:]
+    /// Related records by to-many index, in order, for the relations the record holds
+    /// (a nil optional relation is not loaded, and is left as it is).
+    private(set) var toMany: [Int: [any ActiveRecord]] = [:]
     /// Each key's original Swift value, to rebuild the record with saved relations.
     private(set) var originals: [String: Any] = [:]
     @exclusivity(unchecked) private var cursor: ColumnCursor
@@ -35,7 +36,7 @@ final class RecordEncoder: Encoder {
     func encode<Record: ActiveRecord>(_ record: Record) throws {
         for index in values.indices { values[index] = .null }
         belongsTo.removeAll(keepingCapacity: true)
-        hasMany.removeAll(keepingCapacity: true)
+        toMany.removeAll(keepingCapacity: true)
         originals.removeAll(keepingCapacity: true)
         cursor.reset()
         try record.encode(to: self)
@@ -135,8 +136,12 @@ final class RecordEncoder: Encoder {
     fileprivate func encode<T: Encodable>(_ value: T, forKey key: String) throws {
         if schema.hasRelations { originals[key] = value }
         guard let index = columnIndex(key) else {
-            if let relation = schema.hasMany.firstIndex(where: { $0.key == key }) {
-                hasMany[relation] = (value as? any RecordArray)?.records ?? []
+            if let relation = schema.toMany.firstIndex(where: { $0.key == key }) {
+                if let record = value as? any ActiveRecord {
+                    toMany[relation] = [record]
+                } else {
+                    toMany[relation] = (value as? any RecordArray)?.records ?? []
+                }
             }
             return
         }
@@ -149,7 +154,7 @@ final class RecordEncoder: Encoder {
         case .belongsTo:
             if let record = value as? any ActiveRecord {
                 belongsTo[index] = record
-                values[index] = record.id.map(Value.integer) ?? .null
+                values[index] = record.id.databaseKey ?? .null
             }
         }
     }

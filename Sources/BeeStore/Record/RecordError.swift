@@ -11,12 +11,26 @@ public enum RecordError: Error, Sendable, Equatable, CustomStringConvertible {
     case requiredColumnOnNonEmptyTable(table: String, column: String)
     /// `update()` or `delete()` on a record without an id.
     case notSaved(record: String)
-    /// No row has the record's id.
-    case notFound(record: String, id: Int64)
+    /// No row has the record's key.
+    case notFound(record: String, id: Value)
     /// Relations lead back to a record already being loaded or saved.
     case relationCycle(path: [String])
-    /// A non-optional belongs-to relation points at a missing row.
-    case missingRelation(record: String, property: String, id: Int64?)
+    /// A non-optional belongs-to relation points at a missing row (or at none: `NULL`).
+    case missingRelation(record: String, property: String, id: Value)
+    /// A table the record's mapping names lacks columns the record needs; BeeStore
+    /// never alters a mapped table.
+    case missingColumns(table: String, columns: [String])
+    /// A delete, or a save that leaves children out, refused by a relation whose delete
+    /// rule is `restrict` while children exist.
+    case restricted(record: String, relation: String)
+    /// Records do not own the schema (``SchemaOwnership/managed``) and the tables differ
+    /// from the record type: each difference is a line (a missing table or column).
+    case schemaMismatch(record: String, differences: [String])
+    /// The record type's tables need changes on its first use inside a read, where
+    /// nothing is created or altered: use the type first outside the read, or in a migration.
+    case schemaChangeInRead(record: String, differences: [String])
+    /// A query asks to include a relation the record type does not have.
+    case unknownRelation(record: String, relation: String)
     /// No database was given and no shared database is open.
     case noDatabase
     /// A dictionary or array holds values JSON cannot represent (such as a `Date`).
@@ -40,10 +54,21 @@ public enum RecordError: Error, Sendable, Equatable, CustomStringConvertible {
             "\(record) has no id: save it first"
         case .notFound(let record, let id):
             "no \(record) with id \(id)"
+        case .missingColumns(let table, let columns):
+            "table \"\(table)\" has no column \(columns.map { "\"\($0)\"" }.joined(separator: ", ")), which the record maps: "
+                + "BeeStore does not alter a table a mapping names, migrate it explicitly"
+        case .restricted(let record, let relation):
+            "\(record).\(relation) still has records and its delete rule is restrict"
+        case .schemaMismatch(let record, let differences):
+            "the tables do not match \(record), and migrations own the schema: \(differences.joined(separator: "; "))"
+        case .schemaChangeInRead(let record, let differences):
+            "\(record) is first used inside a read, where its tables cannot change: \(differences.joined(separator: "; "))"
+        case .unknownRelation(let record, let relation):
+            "\(record) has no relation \"\(relation)\""
         case .relationCycle(let path):
             "relation cycle: \(path.joined(separator: " → "))"
         case .missingRelation(let record, let property, let id):
-            "\(record).\(property) references a missing row (id \(id.map(String.init) ?? "NULL"))"
+            "\(record).\(property) references a missing row (id \(id))"
         case .invalidJSONObject(let type):
             "\(type) holds values that are not JSON (strings, numbers, booleans, null, arrays, dictionaries)"
         case .invalidStoredJSON(let record, let column, let type, let reason):

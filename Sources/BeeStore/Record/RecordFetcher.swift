@@ -6,16 +6,19 @@ struct RecordFetcher {
     /// Fetches on a reader: records with relations in one snapshot transaction (their
     /// queries must agree), others with their single statement alone.
     static func fetch<Record: ActiveRecord>(
-        _ type: Record.Type, schema: RecordSchema, statement: SQLStatement, in database: Database
+        _ type: Record.Type, schema: RecordSchema, statement: SQLStatement, inclusion: RelationInclusion,
+        in database: Database
     ) throws -> [Record] {
         try database.withReader(inTransaction: schema.hasRelations) { connection in
-            try RecordFetcher(connection: connection).fetch(type, schema: schema, statement: statement)
+            try RecordFetcher(connection: connection).fetch(type, schema: schema, statement: statement, inclusion: inclusion)
         }
     }
 
-    func fetch<Record: ActiveRecord>(_ type: Record.Type, schema: RecordSchema, statement: SQLStatement) throws -> [Record] {
+    func fetch<Record: ActiveRecord>(
+        _ type: Record.Type, schema: RecordSchema, statement: SQLStatement, inclusion: RelationInclusion
+    ) throws -> [Record] {
         if schema.hasRelations {
-            var loader = GraphLoader(connection: connection)
+            var loader = GraphLoader(connection: connection, inclusion: inclusion)
             return try loader.load(type, schema: schema, statement: statement)
         }
         let prepared = try connection.cachedStatement(statement.sql)

@@ -7,6 +7,10 @@
 /// ```
 public struct RecordQuery<Record: ActiveRecord>: Filterable, Sendable {
     var query: Query
+    /// The optional relations the records are loaded with.
+    var inclusion = RelationInclusion()
+    /// The relations joined for conditions and ordering, by path.
+    var joinedPaths: [String] = []
 
     /// A query on `Record`'s table of `database` (the shared database when nil).
     public init(database: Database? = nil) {
@@ -62,10 +66,37 @@ public struct RecordQuery<Record: ActiveRecord>: Filterable, Sendable {
         with { $0.having(expression, comparison, value) }
     }
 
+    /// Loads the optional relations named by `relations` too: property names, or dotted
+    /// paths through nested relations (`"albums.tracks"`), Rails' `includes` and GRDB's
+    /// `including(all:)`. Relations whose property is not optional are always loaded;
+    /// optional ones not included are nil. Each relation costs one statement per fetch,
+    /// whatever the number of records.
+    public func including(_ relations: String...) -> RecordQuery {
+        var copy = self
+        for relation in relations { copy.inclusion.include(relation) }
+        return copy
+    }
+
+    /// Joins the related records of `relation` (a property name, or a dotted path), so
+    /// that conditions and ordering can name their columns as `relation.column`:
+    /// `Album.query(in: db).joining("artist").where("artist.Name", "AC/DC")`. Records
+    /// are returned once each, whatever the number of related records that match.
+    public func joining(_ relation: String) -> RecordQuery {
+        var copy = self
+        var prefix = ""
+        for segment in relation.split(separator: ".", omittingEmptySubsequences: false) {
+            prefix = RelationInclusion.path(prefix, String(segment))
+            if !copy.joinedPaths.contains(prefix) { copy.joinedPaths.append(prefix) }
+        }
+        return copy
+    }
+
     /// The matching records, with their relations loaded.
     public func records() throws -> [Record] {
         let (database, schema) = try prepare()
-        return try RecordFetcher.fetch(Record.self, schema: schema, statement: selectStatement(schema: schema), in: database)
+        try inclusion.validate(from: schema)
+        return try RecordFetcher.fetch(
+            Record.self, schema: schema, statement: selectStatement(schema: schema), inclusion: inclusion, in: database)
     }
 
     /// The first matching record, if any.
@@ -73,23 +104,36 @@ public struct RecordQuery<Record: ActiveRecord>: Filterable, Sendable {
         try limit(1).records().first
     }
 
+    /// The matching record whose key is `key`, if any, with the included relations.
+    public func find(_ key: some DatabaseValueConvertible) throws -> Record? {
+        let (_, schema) = try prepare()
+        return try `where`(schema.tableName + "." + schema.primaryKey.name, key).first()
+    }
+
     /// The number of matching records.
     public func count() throws -> Int {
-        _ = try prepare()
-        return try query.count()
+        let (_, schema) = try prepare()
+        return try selection(schema: schema).count()
     }
 
     /// Whether any record matches.
     public func exists() throws -> Bool {
-        _ = try prepare()
-        return try query.exists()
+        let (_, schema) = try prepare()
+        return try selection(schema: schema).exists()
     }
 
-    /// Deletes the matching records (and their has-many links) and returns how many were deleted.
+    /// Deletes the matching records as ``ActiveRecord/delete(in:)`` does (delete rules,
+    /// join-table links), in one transaction, and returns how many were deleted.
     @discardableResult
     public func deleteAll() throws -> Int {
-        _ = try prepare()
-        return try query.delete()
+        let (database, schema) = try prepare()
+        let keys = try joinedQuery(schema: schema).select(schema.tableName + "." + schema.primaryKey.name)
+        return try database.write { connection in
+            let select = try keys.selectStatement()
+            let found = try connection.fetchAll(select.sql, select.statementArguments).map { $0.values[0] }
+            var deleting: Set<RecordIdentity> = []
+            return try GraphWriter(connection: connection).delete(found, of: schema, deleting: &deleting)
+        }
     }
 
     private func prepare() throws -> (Database, RecordSchema) {
@@ -99,6 +143,32 @@ public struct RecordQuery<Record: ActiveRecord>: Filterable, Sendable {
 
     private func selectStatement(schema: RecordSchema? = nil) throws -> SQLStatement {
         let schema = try schema ?? RecordSchema.of(Record.self)
-        return try query.select(sql: schema.selectionSQL).selectStatement()
+        return try selection(schema: schema).selectStatement()
+    }
+
+    /// The query selecting the records' columns, with the joined relations.
+    private func selection(schema: RecordSchema) throws -> Query {
+        try joinedQuery(schema: schema).select(sql: schema.selectionSQL)
+    }
+
+    /// The query with the joined relations, selecting nothing yet.
+    private func joinedQuery(schema: RecordSchema) throws -> Query {
+        var joined = query
+        joined.ownColumns = schema.columnsByReference
+        var schemas: [String: RecordSchema] = ["": schema]
+        for path in joinedPaths {
+            let parentPath = path.split(separator: ".").dropLast().joined(separator: ".")
+            guard let parent = schemas[parentPath] else { continue }
+            let key = String(path.split(separator: ".").last ?? "")
+            let parentName = parentPath.isEmpty ? schema.tableName : parentPath
+            guard let target = parent.relationTarget(forKey: key) else {
+                throw RecordError.unknownRelation(record: schema.recordName, relation: path)
+            }
+            let child = try RecordSchema.of(dynamic: target)
+            schemas[path] = child
+            joined = try RelationJoin(parent: parent, parentName: parentName, key: key, child: child, alias: path)
+                .adding(to: joined)
+        }
+        return joined
     }
 }

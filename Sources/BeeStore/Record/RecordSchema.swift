@@ -1,41 +1,62 @@
 /// What BeeStore knows of a record type: its table, columns, relations, and the SQL it
-/// runs, reflected once per type from its `Codable` conformance.
+/// runs, reflected once per type from its `Codable` conformance and its mapping.
 final class RecordSchema: @unchecked Sendable {
     enum Storage {
         /// A value converted by `DatabaseValueConvertible` (or a raw-value enum).
         case value
         /// A nested `Codable` value stored as JSON text.
         case json
-        /// A belongs-to relation: the column holds the target's id.
+        /// A belongs-to relation: the column holds the target's key.
         case belongsTo(any ActiveRecord.Type)
     }
 
     struct Column {
         /// The coding key's string value.
         let key: String
-        /// The column name: the key, or `<key>_id` for a belongs-to relation.
+        /// The column's name.
         let name: String
         let type: ColumnType
         let isOptional: Bool
         let storage: Storage
     }
 
-    struct HasMany {
+    /// A relation kept outside this table's row: has-many, has-one or many-to-many.
+    struct ToMany {
+        enum Kind {
+            /// The children's table has a foreign key to this one (the declared column,
+            /// or one found by convention: see ``RecordSchema/foreignKey(of:)``).
+            case foreignKey(declared: String?)
+            /// Links in a join table.
+            case manyToMany(JoinTableColumns)
+        }
+
         let key: String
         let target: any ActiveRecord.Type
-        let linkTable: String
+        let kind: Kind
+        /// A has-one relation: one child at most, held by a record-typed property.
+        let isToOne: Bool
         let isOptional: Bool
+        let deleteRule: DeleteRule
     }
 
     /// The record type's identity.
     let typeID: ObjectIdentifier
     let recordName: String
     let tableName: String
+    /// Whether the mapping names the table: BeeStore never alters it.
+    let isMapped: Bool
     /// The primary key column's index in ``columns``.
     let primaryKeyIndex: Int
+    /// Whether the database assigns the key (an integer key left nil on insert).
+    let keyIsAssignedByDatabase: Bool
     let columns: [Column]
-    let hasMany: [HasMany]
+    let toMany: [ToMany]
+    /// The column indexes of each declared unique key.
+    let uniqueKeys: [[Int]]
     let columnIndexByKey: [String: Int]
+    /// The columns by the names a record query may use for them (ASCII-lowercased): each
+    /// column's name, and its property's coding key (`author` for `author_id`).
+    let columnsByReference: [String: String]
 
     /// `"t"."a", "t"."b"`: the columns in schema order, qualified by the table.
     let selectionSQL: String
@@ -45,16 +66,18 @@ final class RecordSchema: @unchecked Sendable {
     let findSQL: String
     /// `INSERT INTO "t" ("a", "b") VALUES (?, ?)`, every column bound.
     let insertSQL: String
-    /// The insert, updating the row when the id exists.
+    /// The insert, updating the row when the key exists.
     let upsertSQL: String
-    /// `UPDATE "t" SET … WHERE "id" = ?`, every column but the id, then the id.
+    /// The insert, doing nothing when the key exists.
+    let insertIfMissingSQL: String
+    /// `UPDATE "t" SET … WHERE "id" = ?`, every column but the key, then the key.
     let updateSQL: String
 
     var primaryKey: Column { columns[primaryKeyIndex] }
 
     /// The statements that write a record's row.
     enum RowStatement: Int, CaseIterable {
-        case insert, upsert, update
+        case insert, upsert, insertIfMissing, update
     }
 
     /// The SQL of a row statement.
@@ -62,12 +85,13 @@ final class RecordSchema: @unchecked Sendable {
         switch statement {
         case .insert: insertSQL
         case .upsert: upsertSQL
+        case .insertIfMissing: insertIfMissingSQL
         case .update: updateSQL
         }
     }
 
     /// The 1-based parameter of the column at `index` in a row statement: columns in
-    /// schema order in the insert and the upsert; the id last in the update.
+    /// schema order in the inserts; the key last in the update.
     @inline(__always)
     func parameter(ofColumn index: Int, in statement: RowStatement) -> Int32 {
         guard statement == .update else { return Int32(index + 1) }
@@ -75,48 +99,74 @@ final class RecordSchema: @unchecked Sendable {
         return Int32(index < primaryKeyIndex ? index + 1 : index)
     }
 
-    /// Whether the record has a belongs-to or has-many relation.
+    /// Whether the record has a belongs-to or to-many relation.
     let hasRelations: Bool
     /// Each column's coding key, in order.
     let columnKeys: [String]
 
     init(
-        typeID: ObjectIdentifier, recordName: String, tableName: String, primaryKeyIndex: Int, columns: [Column],
-        hasMany: [HasMany]
+        typeID: ObjectIdentifier, recordName: String, tableName: String, isMapped: Bool, primaryKeyIndex: Int,
+        keyIsAssignedByDatabase: Bool, columns: [Column], toMany: [ToMany], uniqueKeys: [[Int]]
     ) {
         self.typeID = typeID
         self.recordName = recordName
         self.tableName = tableName
+        self.isMapped = isMapped
         self.primaryKeyIndex = primaryKeyIndex
+        self.keyIsAssignedByDatabase = keyIsAssignedByDatabase
         self.columns = columns
-        self.hasMany = hasMany
-        self.hasRelations = !hasMany.isEmpty
+        self.toMany = toMany
+        self.uniqueKeys = uniqueKeys
+        self.hasRelations = !toMany.isEmpty
             || columns.contains { if case .belongsTo = $0.storage { true } else { false } }
         self.columnKeys = columns.map(\.key)
         self.columnIndexByKey = Dictionary(columns.enumerated().map { ($1.key, $0) }, uniquingKeysWith: { first, _ in first })
-        let table = SQLRenderer.quoteIdentifier(tableName)
-        let names = columns.map { SQLRenderer.quoteIdentifier($0.name) }
-        let primaryKeyName = names[primaryKeyIndex]
-        selectionSQL = names.map { "\(table).\($0)" }.joined(separator: ", ")
-        selectSQL = "SELECT \(selectionSQL) FROM \(table)"
-        findSQL = "\(selectSQL) WHERE \(table).\(names[primaryKeyIndex]) = ?"
-        insertSQL = "INSERT INTO \(table) (\(names.joined(separator: ", "))) VALUES (\(Array(repeating: "?", count: names.count).joined(separator: ", ")))"
-        let others = names.enumerated().filter { $0.offset != primaryKeyIndex }.map(\.element)
-        upsertSQL = others.isEmpty
-            ? insertSQL + " ON CONFLICT (\(primaryKeyName)) DO NOTHING"
-            : insertSQL + " ON CONFLICT (\(primaryKeyName)) DO UPDATE SET "
-                + others.map { "\($0) = excluded.\($0)" }.joined(separator: ", ")
-        updateSQL = others.isEmpty
-            ? "UPDATE \(table) SET \(primaryKeyName) = \(primaryKeyName) WHERE \(primaryKeyName) = ?"
-            : "UPDATE \(table) SET \(others.map { "\($0) = ?" }.joined(separator: ", ")) WHERE \(primaryKeyName) = ?"
+        var references: [String: String] = [:]
+        for column in columns { references[SQLRenderer.asciiLowercased(column.name)] = column.name }
+        for column in columns where references[SQLRenderer.asciiLowercased(column.key)] == nil {
+            references[SQLRenderer.asciiLowercased(column.key)] = column.name
+        }
+        self.columnsByReference = references
+        let names = columns.map(\.name)
+        // A nil optional belongs-to may be a relation that was not loaded: saving the
+        // record must not erase the foreign key it never read.
+        let optionalForeignKeys = columns.filter { column in
+            if case .belongsTo = column.storage { column.isOptional } else { false }
+        }
+        let statements = RecordStatements(
+            table: tableName, columns: names, primaryKey: primaryKeyIndex,
+            keptWhenNull: Set(optionalForeignKeys.map(\.name)))
+        selectionSQL = statements.selection
+        selectSQL = statements.select
+        findSQL = statements.find
+        insertSQL = statements.insert(onConflict: nil)
+        upsertSQL = statements.insert(onConflict: .update)
+        insertIfMissingSQL = statements.insert(onConflict: .nothing)
+        updateSQL = statements.update
     }
 
-    /// The name of the link table column holding the parent's id.
-    static let linkParentColumn = "parent_id"
-    /// The name of the link table column holding the child's id.
-    static let linkChildColumn = "child_id"
-    /// The name of the link table column holding the child's position.
-    static let linkPositionColumn = "position"
+    private let resolvedForeignKeys = Protected<[String: String]>([:])
+
+    /// The foreign key column, on the child's table, of a has-many or has-one relation:
+    /// `declared`, when the mapping names it; else the column of the child's belongs-to
+    /// relation to this type, when it has exactly one; else `<table>_id`.
+    func foreignKey(of relation: ToMany, declared: String?) throws -> String {
+        if let declared { return declared }
+        if let known = resolvedForeignKeys.withLock({ $0[relation.key] }) { return known }
+        let child = try RecordSchema.of(dynamic: relation.target)
+        let backReferences = child.columns.filter { column in
+            if case .belongsTo(let target) = column.storage { ObjectIdentifier(target) == typeID } else { false }
+        }
+        let name = backReferences.count == 1 ? backReferences[0].name : snakeCase(tableName) + "_id"
+        resolvedForeignKeys.withLock { $0[relation.key] = name }
+        return name
+    }
+}
+
+/// One row of a record type's table: the type and the row's key.
+struct RecordIdentity: Hashable {
+    let type: ObjectIdentifier
+    let key: Value
 }
 
 /// Finds the column of each coding key a record's coder is given: the next column when

@@ -1,3 +1,5 @@
+import Foundation
+
 /// Reflects a record type's schema by decoding a placeholder instance: each key the
 /// type's `init(from:)` asks for becomes a column (or a relation), with the Swift type
 /// and optionality it was asked with.
@@ -33,12 +35,14 @@ final class SchemaReflector: Decoder {
                 record: recordName, property: property, type: reflector.pendingType ?? "?",
                 reason: String(describing: error))
         }
-        guard let marker = prototype.id, let primaryKeyField = marker.markedField,
+        guard let key = prototype.id.databaseKey, let primaryKeyField = KeyMarker.field(of: key),
             reflector.fields.indices.contains(primaryKeyField)
         else {
             throw RecordError.missingPrimaryKey(record: recordName)
         }
-        return try reflector.schema(typeID: ObjectIdentifier(type), tableName: Record.tableName, primaryKeyField: primaryKeyField)
+        return try reflector.schema(
+            typeID: ObjectIdentifier(type), tableName: Record.tableName, mapping: Record.mapping,
+            primaryKeyField: primaryKeyField)
     }
 
     /// The key and type being decoded when reflection failed.
@@ -52,29 +56,81 @@ final class SchemaReflector: Decoder {
         return fields.count - 1
     }
 
-    private func schema(typeID: ObjectIdentifier, tableName: String, primaryKeyField: Int) throws -> RecordSchema {
+    private func schema(
+        typeID: ObjectIdentifier, tableName: String, mapping: RecordMapping, primaryKeyField: Int
+    ) throws -> RecordSchema {
+        let keys = Set(fields.map(\.key))
+        for property in Set(mapping.columnNames.keys).union(mapping.relations.keys).union(mapping.uniqueKeys.joined())
+        where !keys.contains(property) {
+            throw RecordError.unsupportedType(
+                record: recordName, property: property, type: "RecordMapping",
+                reason: "the mapping names a property the type does not encode")
+        }
         var columns: [RecordSchema.Column] = []
-        var hasMany: [RecordSchema.HasMany] = []
+        var toMany: [RecordSchema.ToMany] = []
         var primaryKeyIndex = 0
         for (index, field) in fields.enumerated() {
+            let declaredName = mapping.columnNames[field.key] ?? (index == primaryKeyField ? mapping.primaryKey : nil)
+            let declaredRelation = mapping.relations[field.key]
             switch field.kind {
             case .value(let type):
                 if index == primaryKeyField { primaryKeyIndex = columns.count }
-                columns.append(.init(key: field.key, name: field.key, type: type, isOptional: field.isOptional, storage: .value))
-            case .json:
-                columns.append(.init(key: field.key, name: field.key, type: .text, isOptional: field.isOptional, storage: .json))
-            case .belongsTo(let target):
                 columns.append(.init(
-                    key: field.key, name: "\(field.key)_id", type: .integer, isOptional: field.isOptional,
-                    storage: .belongsTo(target)))
+                    key: field.key, name: declaredName ?? mapping.columnNaming.column(forKey: field.key), type: type,
+                    isOptional: field.isOptional, storage: .value))
+            case .json:
+                columns.append(.init(
+                    key: field.key, name: declaredName ?? mapping.columnNaming.column(forKey: field.key), type: .text,
+                    isOptional: field.isOptional, storage: .json))
+            case .belongsTo(let target):
+                if case .hasOne(let foreignKey, let rule)? = declaredRelation {
+                    toMany.append(.init(
+                        key: field.key, target: target, kind: .foreignKey(declared: foreignKey), isToOne: true,
+                        isOptional: field.isOptional, deleteRule: rule))
+                } else {
+                    columns.append(.init(
+                        key: field.key, name: declaredName ?? mapping.columnNaming.foreignKeyColumn(forKey: field.key),
+                        type: .integer,
+                        isOptional: field.isOptional, storage: .belongsTo(target)))
+                }
             case .hasMany(let target):
-                hasMany.append(.init(key: field.key, target: target, linkTable: "\(tableName)_\(field.key)", isOptional: field.isOptional))
+                let kind: RecordSchema.ToMany.Kind
+                var rule = DeleteRule.nullify
+                switch declaredRelation {
+                case .manyToMany(let table, let parentColumn, let childColumn, let ordered)?:
+                    kind = .manyToMany(.init(
+                        table: table ?? "\(tableName)_\(field.key)", parentColumn: parentColumn, childColumn: childColumn,
+                        positionColumn: ordered ? "position" : nil))
+                case .hasMany(let foreignKey, let declaredRule)?, .hasOne(let foreignKey, let declaredRule)?:
+                    kind = .foreignKey(declared: foreignKey)
+                    rule = declaredRule
+                case nil:
+                    kind = .foreignKey(declared: nil)
+                }
+                toMany.append(.init(
+                    key: field.key, target: target, kind: kind, isToOne: false, isOptional: field.isOptional,
+                    deleteRule: rule))
             }
         }
+        let columnIndexByKey = Dictionary(columns.enumerated().map { ($1.key, $0) }, uniquingKeysWith: { first, _ in first })
+        let uniqueKeys = try mapping.uniqueKeys.map { properties in
+            try properties.map { property in
+                guard let index = columnIndexByKey[property] else {
+                    throw RecordError.unsupportedType(
+                        record: recordName, property: property, type: "RecordMapping",
+                        reason: "a unique key is made of columns of the record's own table")
+                }
+                return index
+            }
+        }
+        let keyField = fields[primaryKeyField]
         return RecordSchema(
-            typeID: typeID, recordName: recordName, tableName: tableName, primaryKeyIndex: primaryKeyIndex, columns: columns,
-            hasMany: hasMany)
+            typeID: typeID, recordName: recordName, tableName: tableName, isMapped: mapping.table != nil,
+            primaryKeyIndex: primaryKeyIndex,
+            keyIsAssignedByDatabase: keyField.isOptional && { if case .value(.integer) = keyField.kind { true } else { false } }(),
+            columns: columns, toMany: toMany, uniqueKeys: uniqueKeys)
     }
+
 
     func container<Key: CodingKey>(keyedBy type: Key.Type) -> KeyedDecodingContainer<Key> {
         KeyedDecodingContainer(ReflectingContainer(reflector: self))
@@ -91,16 +147,42 @@ final class SchemaReflector: Decoder {
     }
 }
 
-extension Int64 {
-    /// A placeholder id that says which field it was decoded for.
-    fileprivate static func marker(forField index: Int) -> Int64 {
-        Int64.min + Int64(index)
+/// Placeholder key values that say which field they were decoded for, so that the
+/// reflector can tell which field the record's `id` is, whatever the key's type.
+enum KeyMarker {
+    private static let textPrefix = "\u{E000}beestore-key-"
+
+    /// The placeholder of `type` for the field at `index`, if `type` can be a key.
+    static func value<T>(of type: T.Type, forField index: Int) -> T? {
+        switch type {
+        case is Int64.Type: return (Int64.min + Int64(index)) as? T
+        case is Int.Type: return Int(truncatingIfNeeded: Int64.min + Int64(index)) as? T
+        case is String.Type: return (textPrefix + String(index)) as? T
+        case is UUID.Type: return uuid(forField: index) as? T
+        default: return nil
+        }
     }
 
-    /// The field index this placeholder id was made for, if it is one.
-    fileprivate var markedField: Int? {
-        let offset = self &- Int64.min
-        return offset >= 0 && offset < 100_000 ? Int(offset) : nil
+    /// The field a placeholder key was made for, if it is one.
+    static func field(of key: Value) -> Int? {
+        switch key {
+        case .integer(let integer):
+            let offset = integer &- Int64.min
+            return offset >= 0 && offset < 100_000 ? Int(offset) : nil
+        case .text(let text):
+            if text.hasPrefix(textPrefix) { return Int(text.dropFirst(textPrefix.count)) }
+            guard let bytes = UUID(uuidString: text)?.uuid else { return nil }
+            let index = Int(bytes.12) << 24 | Int(bytes.13) << 16 | Int(bytes.14) << 8 | Int(bytes.15)
+            return uuid(forField: index) == UUID(uuid: bytes) ? index : nil
+        default:
+            return nil
+        }
+    }
+
+    private static func uuid(forField index: Int) -> UUID {
+        UUID(uuid: (0xBE, 0xE5, 0x70, 0x4E, 0, 0, 0x40, 0, 0x80, 0, 0, 0,
+                    UInt8(truncatingIfNeeded: index >> 24), UInt8(truncatingIfNeeded: index >> 16),
+                    UInt8(truncatingIfNeeded: index >> 8), UInt8(truncatingIfNeeded: index)))
     }
 }
 
@@ -114,7 +196,7 @@ private struct ReflectingContainer<Key: CodingKey>: KeyedDecodingContainerProtoc
 
     private func value<T: Decodable>(_ type: T.Type, _ key: Key, optional: Bool) throws -> T {
         let index = reflector.record(key.stringValue, type, optional: optional)
-        if type == Int64.self, let marker = Int64.marker(forField: index) as? T {
+        if let marker = KeyMarker.value(of: type, forField: index) {
             return marker
         }
         return try PrototypeDecoder(recordPath: [reflector.recordName], codingPath: [key]).prototype(type)
@@ -126,7 +208,7 @@ private struct ReflectingContainer<Key: CodingKey>: KeyedDecodingContainerProtoc
 
     private func optionalValue<T: Decodable>(_ type: T.Type, _ key: Key) -> T? {
         let index = reflector.record(key.stringValue, type, optional: true)
-        return type == Int64.self ? Int64.marker(forField: index) as? T : nil
+        return KeyMarker.value(of: type, forField: index)
     }
 
     func decodeIfPresent<T: Decodable>(_ type: T.Type, forKey key: Key) throws -> T? {

@@ -28,18 +28,31 @@ enum SchemaSynchronizer {
         let schema = try RecordSchema.of(type)
         // Checking first needs only a read, so that a first use inside a read works when
         // the tables are already up to date.
-        let isUpToDate = try database.read { connection in
-            var visited: Set<String> = []
-            return try !synchronize(schema, database: database, connection: connection, apply: false, visited: &visited)
+        let differences = try database.read { connection in
+            var pass = Pass(connection: connection, apply: false)
+            try pass.synchronize(schema)
+            return pass.differences
         }
-        if !isUpToDate {
+        if !differences.isEmpty {
+            guard database.configuration.schemaOwnership == .automatic else {
+                throw RecordError.schemaMismatch(record: schema.recordName, differences: differences)
+            }
+            guard !database.isInsideRead else {
+                throw RecordError.schemaChangeInRead(record: schema.recordName, differences: differences)
+            }
             try database.write { connection in
-                var visited: Set<String> = []
-                _ = try synchronize(schema, database: database, connection: connection, apply: true, visited: &visited)
+                try updateTables(of: schema, on: connection)
             }
         }
         remember(schema, of: typeID, in: database, inTransactionOf: writer)
         return schema
+    }
+
+    /// Creates the tables of `schema` and of its relations when missing and adds the
+    /// columns they lack, refusing the changes it cannot make safely.
+    static func updateTables(of schema: RecordSchema, on connection: Connection) throws {
+        var pass = Pass(connection: connection, apply: true)
+        try pass.synchronize(schema)
     }
 
     /// Records that the type's tables are up to date. Inside a transaction of the
@@ -68,121 +81,166 @@ enum SchemaSynchronizer {
         }
     }
 
-    /// Brings the tables up to date when `apply`, or only checks them (refusing unsafe
-    /// changes either way); returns whether anything needed to change.
-    private static func synchronize(
-        _ schema: RecordSchema, database: Database, connection: Connection, apply: Bool, visited: inout Set<String>
-    ) throws -> Bool {
-        guard visited.insert(schema.tableName.lowercased()).inserted else { return false }
-        var changed = false
-        var targets: [any ActiveRecord.Type] = schema.hasMany.map(\.target)
-        for column in schema.columns {
-            if case .belongsTo(let target) = column.storage { targets.append(target) }
+    /// One pass over a record type's tables and its relations' tables: bringing them up
+    /// to date when `apply`, or only checking them; either way refusing unsafe changes
+    /// and collecting what differs from the types.
+    private struct Pass {
+        let connection: Connection
+        let apply: Bool
+        /// The changes the tables need (or needed), one line each.
+        private(set) var differences: [String] = []
+        private var visited: Set<String> = []
+
+        init(connection: Connection, apply: Bool) {
+            self.connection = connection
+            self.apply = apply
         }
-        for target in targets {
+
+        mutating func synchronize(_ schema: RecordSchema) throws {
+            guard visited.insert(schema.tableName.lowercased()).inserted else { return }
+            var targets: [any ActiveRecord.Type] = schema.toMany.map(\.target)
+            for column in schema.columns {
+                if case .belongsTo(let target) = column.storage { targets.append(target) }
+            }
+            for target in targets {
+                try synchronize(RecordSchema.of(dynamic: target))
+            }
+            let existing = try declaredColumns(of: schema.tableName)
+            if existing.isEmpty {
+                differences.append("table \(schema.tableName.quotedIdentifier) is missing")
+                if apply {
+                    try execute(try tableDefinition(schema).createStatements(ifNotExists: true))
+                }
+            } else {
+                try addMissingColumns(schema, existing: existing)
+            }
+            for relation in schema.toMany {
+                let child = try RecordSchema.of(dynamic: relation.target)
+                switch relation.kind {
+                case .foreignKey(let declared):
+                    try addForeignKey(try schema.foreignKey(of: relation, declared: declared), to: child, parent: schema)
+                case .manyToMany(let link):
+                    guard try declaredColumns(of: link.table).isEmpty else { continue }
+                    differences.append("join table \(link.table.quotedIdentifier) is missing")
+                    if apply {
+                        try execute(try joinTableDefinition(link, parent: schema, child: child)
+                            .createStatements(ifNotExists: true))
+                    }
+                }
+            }
+        }
+
+        /// The declared type of each column of `table`, by lowercased name; empty when the
+        /// table does not exist.
+        private func declaredColumns(of table: String) throws -> [String: String] {
+            var declared: [String: String] = [:]
+            for row in try connection.fetchAll("SELECT name, type FROM pragma_table_info(?)", [table]) {
+                declared[try row.decode(String.self, at: 0).lowercased()] = try row.decode(String.self, at: 1)
+            }
+            return declared
+        }
+
+        /// Adds the column `foreignKey` to the child's table when it lacks it (when `apply`),
+        /// pointing at the parent. A mapped table is never altered: a missing foreign key
+        /// there is ``RecordError/missingColumns(table:columns:)``.
+        private mutating func addForeignKey(_ foreignKey: String, to child: RecordSchema, parent: RecordSchema) throws {
+            let existing = try declaredColumns(of: child.tableName)
+            guard existing[foreignKey.lowercased()] == nil else { return }
+            if child.isMapped && !existing.isEmpty {
+                throw RecordError.missingColumns(table: child.tableName, columns: [foreignKey])
+            }
+            differences.append("column \(child.tableName.quotedIdentifier).\(foreignKey.quotedIdentifier) is missing")
+            if apply {
+                let definition = TableDefinition(database: nil, name: child.tableName)
+                    .field(foreignKey, parent.primaryKey.type)
+                    .references(parent.tableName, column: parent.primaryKey.name, onDelete: .setNull)
+                    .index(on: foreignKey)
+                try execute(try definition.addColumnStatements())
+            }
+        }
+
+        /// Adds the columns the table lacks (when `apply`).
+        /// A mapped table is never altered: missing columns are ``RecordError/missingColumns(table:columns:)``.
+        private mutating func addMissingColumns(_ schema: RecordSchema, existing declared: [String: String]) throws {
+            var missing: [RecordSchema.Column] = []
+            for column in schema.columns {
+                guard let type = declared[column.name.lowercased()] else {
+                    missing.append(column)
+                    continue
+                }
+                if case .belongsTo = column.storage { continue }  // typed as the target's key
+                if !Affinity.column(declaredAs: type, holds: column.type) {
+                    throw RecordError.columnTypeChanged(
+                        table: schema.tableName, column: column.name, existing: type.isEmpty ? "untyped" : type,
+                        expected: column.type.rawValue)
+                }
+            }
+            guard !missing.isEmpty else { return }
+            if schema.isMapped {
+                throw RecordError.missingColumns(table: schema.tableName, columns: missing.map(\.name))
+            }
+            let isEmpty = try connection.fetchValue(Int.self, "SELECT count(*) FROM (SELECT 1 FROM \(schema.tableName.quotedIdentifier) LIMIT 1)") == 0
+            if let required = missing.first(where: { !$0.isOptional }), !isEmpty {
+                throw RecordError.requiredColumnOnNonEmptyTable(table: schema.tableName, column: required.name)
+            }
+            differences += missing.map { "column \(schema.tableName.quotedIdentifier).\($0.name.quotedIdentifier) is missing" }
+            var definition = TableDefinition(database: nil, name: schema.tableName)
+            for column in missing {
+                definition = try define(column, in: definition)
+                if !column.isOptional {
+                    // SQLite adds a NOT NULL column only with a default; the table is empty.
+                    definition = definition.defaultValue(column.type.zeroValue)
+                }
+            }
+            if apply {
+                try execute(try definition.addColumnStatements())
+            }
+        }
+
+        private func tableDefinition(_ schema: RecordSchema) throws -> TableDefinition {
+            var definition = TableDefinition(database: nil, name: schema.tableName)
+            for (index, column) in schema.columns.enumerated() {
+                definition = index == schema.primaryKeyIndex
+                    // SQLite lets a non-integer primary key hold NULL unless told otherwise.
+                    ? (column.type == .integer
+                        ? definition.field(column.name, .integer).primaryKey()
+                        : definition.field(column.name, column.type).primaryKey().notNull())
+                    : try define(column, in: definition)
+            }
+            return definition
+        }
+
+        private func define(_ column: RecordSchema.Column, in definition: TableDefinition) throws -> TableDefinition {
+            guard case .belongsTo(let target) = column.storage else {
+                let definition = definition.field(column.name, column.type)
+                return column.isOptional ? definition : definition.notNull()
+            }
             let targetSchema = try RecordSchema.of(dynamic: target)
-            if try synchronize(targetSchema, database: database, connection: connection, apply: apply, visited: &visited) {
-                changed = true
-            }
-        }
-        let existing = try connection.fetchAll("SELECT name, type FROM pragma_table_info(?)", [schema.tableName])
-        if existing.isEmpty {
-            changed = true
-            if apply {
-                try execute(try tableDefinition(schema, database: database).createStatements(ifNotExists: true), connection)
-            }
-        } else if try addMissingColumns(schema, existing: existing, database: database, connection: connection, apply: apply) {
-            changed = true
-        }
-        for relation in schema.hasMany {
-            let exists = try connection.fetchValue(
-                Bool.self, "SELECT count(*) FROM sqlite_master WHERE type = 'table' AND name = ?", [relation.linkTable]) ?? false
-            guard !exists else { continue }
-            changed = true
-            if apply {
-                let target = try RecordSchema.of(dynamic: relation.target)
-                try execute(try linkTableDefinition(relation, parent: schema, child: target, database: database)
-                    .createStatements(ifNotExists: true), connection)
-            }
-        }
-        return changed
-    }
-
-    /// Adds the columns the table lacks (when `apply`); returns whether any is missing.
-    private static func addMissingColumns(
-        _ schema: RecordSchema, existing: [Row], database: Database, connection: Connection, apply: Bool
-    ) throws -> Bool {
-        var declared: [String: String] = [:]
-        for row in existing {
-            declared[try row.decode(String.self, at: 0).lowercased()] = try row.decode(String.self, at: 1)
-        }
-        var missing: [RecordSchema.Column] = []
-        for column in schema.columns {
-            guard let type = declared[column.name.lowercased()] else {
-                missing.append(column)
-                continue
-            }
-            if !Affinity(declaredType: type).accepts(column.type) {
-                throw RecordError.columnTypeChanged(
-                    table: schema.tableName, column: column.name, existing: type.isEmpty ? "untyped" : type,
-                    expected: column.type.rawValue)
-            }
-        }
-        guard !missing.isEmpty else { return false }
-        let isEmpty = try connection.fetchValue(Int.self, "SELECT count(*) FROM (SELECT 1 FROM \(schema.tableName.quotedIdentifier) LIMIT 1)") == 0
-        if let required = missing.first(where: { !$0.isOptional }), !isEmpty {
-            throw RecordError.requiredColumnOnNonEmptyTable(table: schema.tableName, column: required.name)
-        }
-        var definition = TableDefinition(database: database, name: schema.tableName)
-        for column in missing {
-            definition = define(column, in: definition)
-            if !column.isOptional {
-                // SQLite adds a NOT NULL column only with a default; the table is empty.
-                definition = definition.defaultValue(column.type.zeroValue)
-            }
-        }
-        if apply {
-            try execute(try definition.addColumnStatements(), connection)
-        }
-        return true
-    }
-
-    private static func tableDefinition(_ schema: RecordSchema, database: Database) throws -> TableDefinition {
-        var definition = TableDefinition(database: database, name: schema.tableName)
-        for (index, column) in schema.columns.enumerated() {
-            definition = index == schema.primaryKeyIndex
-                ? definition.field(column.name, .integer).primaryKey()
-                : define(column, in: definition)
-        }
-        return definition
-    }
-
-    private static func define(_ column: RecordSchema.Column, in definition: TableDefinition) -> TableDefinition {
-        var definition = definition.field(column.name, column.type)
-        if !column.isOptional { definition = definition.notNull() }
-        if case .belongsTo(let target) = column.storage, let targetSchema = try? RecordSchema.of(dynamic: target) {
-            definition = definition.references(
+            var field = definition.field(column.name, targetSchema.primaryKey.type)
+            if !column.isOptional { field = field.notNull() }
+            return field.references(
                 targetSchema.tableName, column: targetSchema.primaryKey.name, onDelete: column.isOptional ? .setNull : nil)
         }
-        return definition
-    }
 
-    private static func linkTableDefinition(
-        _ relation: RecordSchema.HasMany, parent: RecordSchema, child: RecordSchema, database: Database
-    ) -> TableDefinition {
-        TableDefinition(database: database, name: relation.linkTable)
-            .field(RecordSchema.linkParentColumn, .integer).notNull()
-            .references(parent.tableName, column: parent.primaryKey.name, onDelete: .cascade)
-            .field(RecordSchema.linkChildColumn, .integer).notNull()
-            .references(child.tableName, column: child.primaryKey.name, onDelete: .cascade)
-            .field(RecordSchema.linkPositionColumn, .integer).notNull()
-            .primaryKey(RecordSchema.linkParentColumn, RecordSchema.linkPositionColumn)
-            .index(on: RecordSchema.linkChildColumn)
-    }
+        private func joinTableDefinition(
+            _ link: JoinTableColumns, parent: RecordSchema, child: RecordSchema
+        ) -> TableDefinition {
+            let definition = TableDefinition(database: nil, name: link.table)
+                .field(link.parentColumn, parent.primaryKey.type).notNull()
+                .references(parent.tableName, column: parent.primaryKey.name, onDelete: .cascade)
+                .field(link.childColumn, child.primaryKey.type).notNull()
+                .references(child.tableName, column: child.primaryKey.name, onDelete: .cascade)
+                .index(on: link.childColumn)
+            guard let position = link.positionColumn else {
+                return definition.primaryKey(link.parentColumn, link.childColumn)
+            }
+            return definition.field(position, .integer).notNull().primaryKey(link.parentColumn, position)
+        }
 
-    private static func execute(_ statements: [SQLStatement], _ connection: Connection) throws {
-        for statement in statements {
-            try connection.execute(statement.sql, statement.statementArguments)
+        private func execute(_ statements: [SQLStatement]) throws {
+            for statement in statements {
+                try connection.execute(statement.sql, statement.statementArguments)
+            }
         }
     }
 }
@@ -204,6 +262,14 @@ enum Affinity {
         } else {
             self = .numeric
         }
+    }
+
+    /// Whether a column declared as `declaredType` holds a property stored as `type`:
+    /// its affinity accepts it, or it is declared as a date or time (`DATETIME`, `DATE`,
+    /// `TIMESTAMP`, of numeric affinity), whose values SQLite keeps as text.
+    static func column(declaredAs declaredType: String, holds type: ColumnType) -> Bool {
+        let holdsDates = ["DATE", "TIME"].contains { declaredType.uppercased().contains($0) }
+        return Affinity(declaredType: declaredType).accepts(type) || (holdsDates && type == .text)
     }
 
     /// Whether a column of this affinity holds a property stored as `type`: untyped

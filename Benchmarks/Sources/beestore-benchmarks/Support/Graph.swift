@@ -1,13 +1,15 @@
 import BeeStore
 import GRDB
 
-/// A parent with its ordered children. For BeeStore (and the raw C baseline, which reads
-/// and writes the same tables) the children are a has-many relation kept in the link
-/// table `parent_children (parent_id, child_id, position)`.
+/// A parent with its children: a has-many relation kept by the foreign key
+/// `child.parentId`, children in id order: the table layout of GRDB's records below too,
+/// so that BeeStore, the raw C baseline and GRDB read and write the same tables.
 struct Parent: ActiveRecord, Equatable {
     var id: Int64?
     var score: Int64
     var children: [Child]
+
+    static let mapping = RecordMapping().hasMany("children", foreignKey: "parentId")
 }
 
 struct Child: ActiveRecord, Equatable {
@@ -16,8 +18,7 @@ struct Child: ActiveRecord, Equatable {
     var b: Int64
 }
 
-/// GRDB's records for the same graph, in GRDB's own layout: `child.parentId` refers to
-/// `parent.id`, children in id order.
+/// GRDB's records for the same graph: `child.parentId` refers to `parent.id`, children in id order.
 struct GRDBParent: Codable, FetchableRecord, MutablePersistableRecord {
     static let databaseTableName = "parent"
     static let children = hasMany(GRDBChild.self).forKey("children")

@@ -2,8 +2,9 @@ import BeeStore
 import CSQLiteRaw
 import GRDB
 
-/// Fetches every parent with its ordered children. BeeStore and the raw C baseline read
-/// BeeStore's tables (with the link table); GRDB reads its own (`child.parentId`).
+/// Fetches every parent with its children. Every library reads the same layout
+/// (`child.parentId`): BeeStore and the raw C baseline the file BeeStore wrote, GRDB the
+/// one it wrote itself.
 final class RelationFetchWorkload: Workload {
     let rawRatioTarget: Double? = nil
     private let graph: Graph
@@ -30,9 +31,7 @@ final class RelationFetchWorkload: Workload {
 
         let raw = try RawDatabase(path: beePath)
         rawParents = try raw.prepare("SELECT id, score FROM parent ORDER BY id")
-        rawChildren = try raw.prepare(
-            "SELECT l.parent_id, c.id, c.a, c.b FROM parent_children l JOIN child c ON c.id = l.child_id "
-                + "ORDER BY l.parent_id, l.position")
+        rawChildren = try raw.prepare("SELECT parentId, id, a, b FROM child ORDER BY parentId, id")
         self.raw = raw
 
         let grdb = try DatabasePool(path: scratch.path("graph-grdb.sqlite"))

@@ -3,8 +3,8 @@ import CSQLiteRaw
 import GRDB
 
 /// Saves new parents with their children into a fresh, empty database in one
-/// transaction. BeeStore and the raw C baseline write BeeStore's tables (parent, child
-/// and the ordered link table); GRDB writes its own (`child.parentId`).
+/// transaction, every library in the same layout (`child.parentId`): BeeStore and the raw
+/// C baseline into the tables BeeStore creates, GRDB into its own.
 final class RelationSaveWorkload: Workload {
     let rawRatioTarget: Double? = nil
     private let graph: Graph
@@ -47,10 +47,9 @@ final class RelationSaveWorkload: Workload {
                 try expectEqual(GraphDigest(parents), graph.expectedDigest, "saved graph")
                 try expectEqual(
                     try RawDatabase(path: path).integers(
-                        "SELECT (SELECT count(*) FROM parent), (SELECT count(*) FROM child), "
-                            + "(SELECT count(*) FROM parent_children l JOIN parent p ON p.id = l.parent_id "
-                            + "JOIN child c ON c.id = l.child_id)"),
-                    [Int64(parentCount), Int64(childCount), Int64(childCount)], "parent, child and link rows")
+                        "SELECT (SELECT count(*) FROM parent), "
+                            + "(SELECT count(*) FROM child c JOIN parent p ON p.id = c.parentId)"),
+                    [Int64(parentCount), Int64(childCount)], "parent and child rows")
             }
         case .grdb:
             var grdb: DatabasePool? = try DatabasePool(path: path)
@@ -89,12 +88,10 @@ final class RelationSaveWorkload: Workload {
         }
     }
 
-    /// The C API by hand, in BeeStore's layout: for each parent, its row, then each
-    /// child's row and its link row with the child's position.
+    /// The C API by hand: for each parent, its row, then each child's row with its parent's id.
     private static func save(_ parents: inout [Parent], into database: RawDatabase) throws {
         let insertParent = try database.prepare("INSERT INTO parent (score) VALUES (?)")
-        let insertChild = try database.prepare("INSERT INTO child (a, b) VALUES (?, ?)")
-        let insertLink = try database.prepare("INSERT INTO parent_children (parent_id, child_id, position) VALUES (?, ?, ?)")
+        let insertChild = try database.prepare("INSERT INTO child (a, b, parentId) VALUES (?, ?, ?)")
         func step(_ statement: RawStatement) throws {
             let code = sqlite3_step(statement.handle)
             sqlite3_reset(statement.handle)
@@ -110,13 +107,9 @@ final class RelationSaveWorkload: Workload {
                 let child = parents[index].children[position]
                 sqlite3_bind_int64(insertChild.handle, 1, child.a)
                 sqlite3_bind_int64(insertChild.handle, 2, child.b)
+                sqlite3_bind_int64(insertChild.handle, 3, parentID)
                 try step(insertChild)
-                let childID = sqlite3_last_insert_rowid(database.handle)
-                parents[index].children[position].id = childID
-                sqlite3_bind_int64(insertLink.handle, 1, parentID)
-                sqlite3_bind_int64(insertLink.handle, 2, childID)
-                sqlite3_bind_int64(insertLink.handle, 3, Int64(position))
-                try step(insertLink)
+                parents[index].children[position].id = sqlite3_last_insert_rowid(database.handle)
             }
         }
         try database.execute("COMMIT")

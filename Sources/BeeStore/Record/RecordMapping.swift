@@ -1,0 +1,146 @@
+/// How a record type maps its table and relations where the conventions do not fit: the
+/// one declaration a type makes, as its ``ActiveRecord/mapping`` property.
+///
+/// The conventions: the table is the type's name in snake_case; the primary key is the
+/// `id` property; each property is the column its coding key names; a record-typed
+/// property is a belongs-to relation stored in `<property>_id` (or in the coding key
+/// itself when it ends in `Id`, `ID` or `_id`); an array of records is a has-many
+/// relation, kept by a foreign key on the child's table (the column of the child's own
+/// belongs-to relation to this type, or `<table>_id`). A declaration overrides any of it:
+///
+/// ```swift
+/// struct Album: ActiveRecord {
+///     var id: Int64?
+///     var title: String
+///     var artist: Artist?
+///     var tracks: [Track]?
+///
+///     static let mapping = RecordMapping(table: "Album", primaryKey: "AlbumId")
+///         .column("title", "Title")
+///         .belongsTo("artist", column: "ArtistId")
+///         .hasMany("tracks", foreignKey: "AlbumId", onDelete: .cascade)
+/// }
+/// ```
+///
+/// A type that names its table maps that table as it is: BeeStore creates it when it is
+/// missing, but never alters it; a column the type needs and the table lacks is a
+/// ``RecordError/missingColumns(table:columns:)``.
+public struct RecordMapping: Sendable {
+    /// The table's name, when declared.
+    public let table: String?
+    /// The primary key column's name, when declared.
+    public let primaryKey: String?
+    /// How column names follow from coding keys where none is declared.
+    public let columnNaming: ColumnNaming
+    var columnNames: [String: String] = [:]
+    var relations: [String: RelationDeclaration] = [:]
+    var uniqueKeys: [[String]] = []
+
+    /// A mapping onto `table` (the type's name in snake_case when nil) whose primary key
+    /// column is `primaryKey` (the `id` property's coding key when nil), its other
+    /// columns named by `columnNaming` unless declared.
+    public init(table: String? = nil, primaryKey: String? = nil, columnNaming: ColumnNaming = .codingKeys) {
+        self.table = table
+        self.primaryKey = primaryKey
+        self.columnNaming = columnNaming
+    }
+
+    /// The column of the property whose coding key is `property`.
+    public func column(_ property: String, _ column: String) -> RecordMapping {
+        changing { $0.columnNames[property] = column }
+    }
+
+    /// A record-typed property stored as the foreign key `column` of this table.
+    public func belongsTo(_ property: String, column: String) -> RecordMapping {
+        changing { $0.columnNames[property] = column }
+    }
+
+    /// An array of records kept by the foreign key column `foreignKey` of the child's
+    /// table; `onDelete` says what happens to children when this record is deleted or
+    /// when a save leaves them out of the array.
+    public func hasMany(_ property: String, foreignKey: String? = nil, onDelete rule: DeleteRule = .nullify) -> RecordMapping {
+        changing { $0.relations[property] = .hasMany(foreignKey: foreignKey, rule: rule) }
+    }
+
+    /// A record-typed property kept by the foreign key column `foreignKey` of the other
+    /// record's table (which points back here), instead of a column of this table.
+    public func hasOne(_ property: String, foreignKey: String? = nil, onDelete rule: DeleteRule = .nullify) -> RecordMapping {
+        changing { $0.relations[property] = .hasOne(foreignKey: foreignKey, rule: rule) }
+    }
+
+    /// An array of records linked through the join table `table` (`<table>_<property>`
+    /// by default, created when missing) whose `parentColumn` holds this record's key and
+    /// `childColumn` the other's. `ordered` keeps the array's order in a `position`
+    /// column. Links are removed with either record; the records themselves never are.
+    ///
+    /// Files written by earlier versions of BeeStore, where every array of records was
+    /// kept this way, read as they are with `.manyToMany("property", ordered: true)`.
+    public func manyToMany(
+        _ property: String, through table: String? = nil, parentColumn: String = "parent_id",
+        childColumn: String = "child_id", ordered: Bool = false
+    ) -> RecordMapping {
+        changing {
+            $0.relations[property] = .manyToMany(
+                table: table, parentColumn: parentColumn, childColumn: childColumn, ordered: ordered)
+        }
+    }
+
+    /// A set of properties that identify a record: a related record saved without a key
+    /// is the existing row with the same values, when there is one, instead of a new row.
+    public func unique(_ properties: String...) -> RecordMapping {
+        changing { $0.uniqueKeys.append(properties) }
+    }
+
+    private func changing(_ change: (inout RecordMapping) -> Void) -> RecordMapping {
+        var copy = self
+        change(&copy)
+        return copy
+    }
+
+    enum RelationDeclaration: Sendable {
+        case hasMany(foreignKey: String?, rule: DeleteRule)
+        case hasOne(foreignKey: String?, rule: DeleteRule)
+        case manyToMany(table: String?, parentColumn: String, childColumn: String, ordered: Bool)
+    }
+}
+
+/// What happens to the children of a has-many or has-one relation when their parent is
+/// deleted, or when a save of the parent leaves them out.
+public enum DeleteRule: Sendable {
+    /// Their foreign key is set to `NULL`; they stay (the default: no save or delete
+    /// removes a row that was not asked to be removed).
+    case nullify
+    /// They are deleted too.
+    case cascade
+    /// The delete or save fails with ``RecordError/restricted(record:relation:)`` while they exist.
+    case restrict
+}
+
+/// How a record type's column names follow from its coding keys, where its mapping
+/// declares none. The table's name is the type's name in snake_case either way.
+public enum ColumnNaming: Sendable {
+    /// The coding key as it is (`createdAt`); a belongs-to column is `<key>_id`, or the
+    /// key itself when it ends in `Id`, `ID` or `_id` (`owner` → `owner_id`, `ArtistId` → `ArtistId`).
+    case codingKeys
+    /// The coding key in snake_case (`createdAt` → `created_at`), as Rails names
+    /// columns; a belongs-to column is that name with `_id` (`owner` → `owner_id`,
+    /// `mainAuthor` → `main_author_id`).
+    case snakeCase
+
+    /// The column of a value or JSON property.
+    func column(forKey key: String) -> String {
+        switch self {
+        case .codingKeys: key
+        case .snakeCase: BeeStore.snakeCase(key)
+        }
+    }
+
+    /// The column of a belongs-to property.
+    func foreignKeyColumn(forKey key: String) -> String {
+        switch self {
+        case .codingKeys: key.hasSuffix("Id") || key.hasSuffix("ID") || key.hasSuffix("_id") ? key : key + "_id"
+        case .snakeCase:
+            BeeStore.snakeCase(key).hasSuffix("_id") ? BeeStore.snakeCase(key) : BeeStore.snakeCase(key) + "_id"
+        }
+    }
+}
