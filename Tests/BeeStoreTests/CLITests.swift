@@ -648,20 +648,7 @@ extension CLITests {
     @Test func checkPrintsSQLitesOwnLinesForACorruptFile() throws {
         let directory = try TemporaryDirectory()
         let path = directory.path("corrupt.sqlite")
-        var configuration = Configuration()
-        configuration.journalMode = nil
-        let database = try Database(path: path, configuration: configuration)
-        try database.execute(script: """
-            CREATE TABLE a (id INTEGER PRIMARY KEY, t TEXT);
-            CREATE INDEX a_t ON a (t);
-            WITH RECURSIVE n(i) AS (SELECT 1 UNION ALL SELECT i + 1 FROM n WHERE i < 2000)
-            INSERT INTO a SELECT i, printf('%080d', i) FROM n;
-            """)
-        database.close()
-        let file = try FileHandle(forUpdating: URL(fileURLWithPath: path))
-        try file.seek(toOffset: 4096 * 5 + 100)
-        try file.write(contentsOf: Data(repeating: 0xFF, count: 300))
-        try file.close()
+        try CorruptSample.create(at: path)
         let result = try beestore("check", path)
         #expect(result.status == 1)
         #expect(result.output.hasPrefix("integrity check: "))

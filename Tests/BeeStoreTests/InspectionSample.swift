@@ -1,4 +1,5 @@
 import BeeStore
+import Foundation
 
 /// A small database with awkward names and values, built by the inspection tests:
 /// a keyword as a table name, spaces and quotes in identifiers, a foreign key, an index,
@@ -102,5 +103,26 @@ enum RealDatabaseSample {
         let database = try Database(path: path, configuration: configuration)
         defer { database.close() }
         try database.writeWithoutTransaction { try $0.execute(script: script) }
+    }
+}
+
+/// A database file whose table pages are damaged (bytes of page 6 overwritten), so that
+/// SQLite's integrity check reports what it finds and then fails.
+enum CorruptSample {
+    static func create(at path: String) throws {
+            var configuration = Configuration()
+            configuration.journalMode = nil
+            let database = try Database(path: path, configuration: configuration)
+            try database.execute(script: """
+                CREATE TABLE a (id INTEGER PRIMARY KEY, t TEXT);
+                CREATE INDEX a_t ON a (t);
+                WITH RECURSIVE n(i) AS (SELECT 1 UNION ALL SELECT i + 1 FROM n WHERE i < 2000)
+                INSERT INTO a SELECT i, printf('%080d', i) FROM n;
+                """)
+            database.close()
+            let file = try FileHandle(forUpdating: URL(fileURLWithPath: path))
+            try file.seek(toOffset: 4096 * 5 + 100)
+            try file.write(contentsOf: Data(repeating: 0xFF, count: 300))
+            try file.close()
     }
 }

@@ -450,7 +450,7 @@ func migrationFiles(_ files: [String: String]) throws -> TemporaryDirectory {
         let empty = Migrator(database: try Database(path: path, configuration: configuration))
         #expect(try empty.migrate() == [])
 
-        var applying = try ExampleMigrations.migrator(in: directory, file: "app.sqlite")
+        let applying = try ExampleMigrations.migrator(in: directory, file: "app.sqlite")
         #expect(try applying.migrate() == ExampleMigrations.identifiers)
         applying.database.close()
         var readOnly = Migrator(database: try Database(path: path, configuration: configuration))

@@ -25,7 +25,12 @@ struct RowCursor {
 
     /// The value of the column at `index` (0-based), valid until the statement steps again.
     func value(at index: Int) -> ColumnValue {
-        let column = Int32(index)
+        Self.value(of: handle, at: Int32(index))
+    }
+
+    /// The value of a column of the current row of the statement `handle`, read in place.
+    @inline(__always)
+    static func value(of handle: OpaquePointer, at column: Int32) -> ColumnValue {
         switch sqlite3_column_type(handle, column) {
         case SQLITE_INTEGER:
             return .integer(sqlite3_column_int64(handle, column))

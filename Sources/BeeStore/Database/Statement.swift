@@ -153,23 +153,14 @@ public final class Statement {
         Self.value(of: handle, at: index)
     }
 
-    /// The value of a column of the current row of the statement `handle`.
+    /// The value of a column of the current row of the statement `handle`, copied out.
     static func value(of handle: OpaquePointer, at index: Int32) -> Value {
-        switch sqlite3_column_type(handle, index) {
-        case SQLITE_INTEGER:
-            return .integer(sqlite3_column_int64(handle, index))
-        case SQLITE_FLOAT:
-            return .real(sqlite3_column_double(handle, index))
-        case SQLITE_TEXT:
-            let bytes = sqlite3_column_text(handle, index)
-            let count = Int(sqlite3_column_bytes(handle, index))
-            return .text(String(decoding: UnsafeBufferPointer(start: bytes, count: count), as: UTF8.self))
-        case SQLITE_BLOB:
-            let count = Int(sqlite3_column_bytes(handle, index))
-            guard count > 0, let bytes = sqlite3_column_blob(handle, index) else { return .blob(Data()) }
-            return .blob(Data(bytes: bytes, count: count))
-        default:
-            return .null
+        switch RowCursor.value(of: handle, at: index) {
+        case .null: .null
+        case .integer(let integer): .integer(integer)
+        case .real(let real): .real(real)
+        case .text(let bytes): .text(String(decoding: bytes, as: UTF8.self))
+        case .blob(let bytes): .blob(Data(bytes))
         }
     }
 
