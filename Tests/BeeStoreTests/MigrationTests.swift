@@ -458,19 +458,4 @@ func migrationFiles(_ files: [String: String]) throws -> TemporaryDirectory {
         #expect(try readOnly.migrate() == [])
         #expect(try readOnly.migrate(upTo: "0002_create_nodes") == [])
     }
-
-    @Test func aChangedChecksumIsRefusedBeforeAnythingIsWritten() throws {
-        let directory = try TemporaryDirectory()
-        let path = directory.path("app.sqlite")
-        var migrator = Migrator(database: try Database(path: path))
-        try migrator.register(Migration("0001_a", sql: "CREATE TABLE a (x)"))
-        try migrator.migrate()
-        migrator.database.close()
-
-        var configuration = Configuration()
-        configuration.readOnly = true
-        var changed = Migrator(database: try Database(path: path, configuration: configuration))
-        try changed.register(Migration("0001_a", sql: "CREATE TABLE a (x, y)"))
-        #expect(throws: MigrationError.self) { try changed.migrate() }
-    }
 }
