@@ -28,7 +28,10 @@ let package = Package(
             dependencies: [
                 "BeeStore",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
-            ]
+            ],
+            // The demo's migrations, compiled into the tool (a link to Migrations/).
+            exclude: ["ExampleMigrations/README.md"],
+            resources: [.embedInCode("ExampleMigrations")]
         ),
         .executableTarget(
             name: "RubyChinaNodes",

@@ -3,6 +3,7 @@ import PackageDescription
 
 // A separate package so that the library's users and its CI never build GRDB.
 // Run from this folder: swift run -c release beestore-benchmarks
+// and, after `swift build -c release --product beestore` in the root: swift run -c release cli-streaming
 let package = Package(
     name: "BeeStoreBenchmarks",
     platforms: [.macOS(.v13)],
@@ -25,6 +26,12 @@ let package = Package(
                 .product(name: "BeeStore", package: "BeeStore"),
                 .product(name: "GRDB", package: "GRDB.swift"),
             ],
+            swiftSettings: [.enableUpcomingFeature("MemberImportVisibility")]
+        ),
+        // The beestore tool against the sqlite3 shell, each run as a process.
+        .executableTarget(
+            name: "cli-streaming",
+            dependencies: [.product(name: "BeeStore", package: "BeeStore")],
             swiftSettings: [.enableUpcomingFeature("MemberImportVisibility")]
         ),
     ],

@@ -10,12 +10,13 @@ struct CheckCommand: ParsableCommand {
         abstract: "Run the integrity and foreign key checks (exit status 1 when they find problems).")
 
     @OptionGroup var database: DatabaseOptions
+    @OptionGroup var output: DocumentOptions
 
     func run() throws {
         // SQLite verifies CHECK constraints only on a writable connection; the checks do not write.
         let writable = FileManager.default.isWritableFile(atPath: database.database)
         let report = try database.inspector(allowingWrites: writable).checkIntegrity()
-        Output.write(String(describing: report))
+        try output.write(report)
         guard report.isHealthy else {
             let count = report.findingCount
             throw CommandFailure("the checks found \(count) \(count == 1 ? "problem" : "problems")")

@@ -22,12 +22,16 @@ struct CommandFailure: Error {
             self = failure
         case InspectionError.writeNotAllowed:
             self.init("the statement would change the database: pass --write to run it", status: Self.usageStatus)
+        case InspectionError.severalStatements:
+            self.init("the SQL holds several statements: pass --write to run them in order", status: Self.usageStatus)
         case let error as InspectionError:
             self.init(error.description)
         case let error as DatabaseError:
             // The SQL helps with syntax errors and unknown names, SQLite's generic code.
             let sql = error.resultCode == .error ? error.sql.map { " (in: \($0))" } ?? "" : ""
             self.init(error.message + sql)
+        case let error as ImportError:
+            self.init(error.description)
         case let error as ConversionError:
             self.init(String(describing: error))
         case let error as MigrationError:

@@ -43,6 +43,16 @@ struct DatabaseOptions: ParsableArguments {
         return try Database(path: database, configuration: configuration)
     }
 
+    /// An inspector that may write: the file is created when missing, and keeps its
+    /// journal mode when it exists (a new one is in SQLite's default rollback mode).
+    func openForWriting() throws -> Inspector {
+        guard FileKind(atPath: database) == .missing else { return try inspector(allowingWrites: true) }
+        var configuration = Configuration()
+        configuration.journalMode = nil
+        configuration.busyTimeout = timeout
+        return Inspector(try Database(path: database, configuration: configuration))
+    }
+
     func validate() throws {
         guard timeout >= 0 else { throw ValidationError("--timeout must not be negative") }
     }

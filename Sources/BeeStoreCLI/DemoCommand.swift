@@ -9,7 +9,7 @@ struct DemoCommand: ParsableCommand {
         commandName: "demo",
         abstract: "Build a sample database with BeeStore, then inspect it.",
         discussion: """
-            Applies the migrations of --dir, saves forum sections and nodes as records (each \
+            Applies the example app's migrations (built into beestore, or those of --dir), saves forum sections and nodes as records (each \
             node belongs to its section), keeps settings in a key-value store in the same \
             file, then prints what the tables, schema and rows commands show for it. A \
             previous demo database at PATH is replaced; any other existing file is left alone.
@@ -26,7 +26,8 @@ struct DemoCommand: ParsableCommand {
     func run() throws {
         try removePreviousDemo()
         let options = try DatabaseOptions.parse([path])
-        let migrator = try source.migrator(opening: options.openCreatingIfMissing)
+        let migrations = source.source(preferringBuiltIn: true)
+        let migrator = try source.migrator(from: migrations, opening: options.openCreatingIfMissing)
         let db = migrator.database
         let applied = try migrator.migrate()
         let (sectionCount, nodeCount) = try saveRecords(in: db)
@@ -38,7 +39,7 @@ struct DemoCommand: ParsableCommand {
         let absolute = URL(fileURLWithPath: path).standardizedFileURL.path
         Output.write("""
             Built \(path)\(path == absolute ? "" : " (\(absolute))") with BeeStore:
-              \(applied.count) migrations applied from \(source.directory): \(applied.joined(separator: ", "))
+              \(applied.count) migrations applied from \(migrations.description): \(applied.joined(separator: ", "))
               \(sectionCount) sections and \(nodeCount) nodes saved as records (each node belongs to its section)
               2 settings kept in a key-value store (table key_value_store)
 

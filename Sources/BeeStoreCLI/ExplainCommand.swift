@@ -12,9 +12,10 @@ struct ExplainCommand: ParsableCommand {
     var sql: String
 
     @OptionGroup var arguments: ArgumentOptions
+    @OptionGroup var output: DocumentOptions
 
     func run() throws {
-        let plan = try database.inspector().queryPlan(for: sql, arguments: arguments.statementArguments)
-        Output.write(String(describing: plan))
+        let plan = try database.inspector().queryPlan(for: sql, arguments: try arguments.statementArguments())
+        try output.write(plan)
     }
 }

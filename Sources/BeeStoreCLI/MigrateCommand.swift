@@ -11,7 +11,9 @@ struct MigrateCommand: ParsableCommand {
             Each migration runs in its own transaction and is recorded in the database's \
             beestore_migrations table; a failing migration is rolled back, and those applied \
             before it stay applied. An applied migration whose file changed since is refused \
-            unless --accept-changed-checksums is given.
+            unless --accept-changed-checksums is given. With nothing to migrate, the file \
+            is left exactly as it was; an existing file keeps its journal mode, a new one \
+            uses WAL.
             """)
 
     @OptionGroup var database: DatabaseOptions
@@ -24,7 +26,16 @@ struct MigrateCommand: ParsableCommand {
     var acceptChangedChecksums = false
 
     func run() throws {
-        let migrator = try source.migrator(opening: database.openCreatingIfMissing)
+        let source = source.source()
+        let open = { () throws -> Database in
+            // An existing file keeps its journal mode; a new one gets the library's (WAL).
+            FileKind(atPath: database.database) == .file
+                ? try database.openExisting(allowingWrites: true) : try database.openCreatingIfMissing()
+        }
+        if FileKind(atPath: database.database) == .missing, try self.source.migrations(from: source).isEmpty {
+            return MigrationOptions.report([], as: "applied", none: "nothing to migrate")
+        }
+        let migrator = try self.source.migrator(from: source, opening: open)
         let appliedBefore = try Self.appliedIdentifiers(of: migrator)
         let applied: [String]
         do {

@@ -1,10 +1,20 @@
 import ArgumentParser
 import BeeStore
 
-/// `beestore query DB SQL`: runs one statement, read-only unless `--write` is given.
+/// `beestore query DB SQL`: runs a statement, read-only unless `--write` is given, and
+/// writes its rows as they are read.
 struct QueryCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
-        commandName: "query", abstract: "Run an SQL statement and show its result (read-only unless --write).")
+        commandName: "query",
+        abstract: "Run an SQL statement and show its result (read-only unless --write).",
+        discussion: """
+            Without --write the file is opened read-only and the SQL must be one statement \
+            that changes nothing (EXPLAIN, and a PRAGMA that only reads its setting, are \
+            fine). With --write, several statements separated by ; run in order, each \
+            taking the --arg values its placeholders need, and the last one's result is \
+            shown. Rows are written as they are read; on a terminal, the table format shows \
+            the first \(Terminal.pageRowCount) rows and says how to see more.
+            """)
 
     @OptionGroup var database: DatabaseOptions
 
@@ -13,13 +23,16 @@ struct QueryCommand: ParsableCommand {
 
     @OptionGroup var arguments: ArgumentOptions
 
-    @Flag(help: "Allow a statement that changes the database.")
+    @Flag(help: "Allow statements that change the database, and several statements.")
     var write = false
 
     @OptionGroup var output: OutputOptions
 
     func run() throws {
         let inspector = try database.inspector(allowingWrites: write)
-        output.write(try inspector.execute(sql, arguments: arguments.statementArguments, allowingWrites: write))
+        var writer = output.streamingWriter(showsAll: false)
+        let summary = try inspector.execute(
+            sql, arguments: try arguments.statementArguments(), allowingWrites: write, writingTo: &writer)
+        output.reportRowsNotShown(summary, hint: "add a LIMIT and OFFSET to the SQL, ")
     }
 }

@@ -2,10 +2,17 @@ import ArgumentParser
 import BeeStore
 import Foundation
 
-/// `beestore rows DB TABLE`: a table's rows, filtered, sorted and paged.
+/// `beestore rows DB TABLE`: a table's rows, filtered, sorted and paged, written as they
+/// are read.
 struct RowsCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
-        commandName: "rows", abstract: "Show the rows of a table or view.")
+        commandName: "rows",
+        abstract: "Show the rows of a table or view.",
+        discussion: """
+            Rows are written as they are read, whatever their number. On a terminal, the \
+            table format shows the first \(Terminal.pageRowCount) rows and says how to see more; \
+            piped or redirected, it writes them all.
+            """)
 
     @OptionGroup var database: DatabaseOptions
 
@@ -20,10 +27,10 @@ struct RowsCommand: ParsableCommand {
     @Option(help: "Columns to sort by, comma-separated, each optionally followed by asc or desc.")
     var order: String?
 
-    @Option(help: "The most rows to show.")
+    @Option(parsing: .unconditional, help: "The most rows to show; -1 for all of them.")
     var limit: Int?
 
-    @Option(help: "How many rows to skip first.")
+    @Option(parsing: .unconditional, help: "How many rows to skip first.")
     var offset: Int?
 
     @Option(help: "The columns to show, comma-separated.")
@@ -32,20 +39,22 @@ struct RowsCommand: ParsableCommand {
     @OptionGroup var output: OutputOptions
 
     func validate() throws {
-        guard (limit ?? 0) >= 0, (offset ?? 0) >= 0 else {
-            throw ValidationError("--limit and --offset must not be negative")
-        }
+        guard (limit ?? 0) >= -1 else { throw ValidationError("--limit must be a number of rows, or -1 for all of them") }
+        guard (offset ?? 0) >= 0 else { throw ValidationError("--offset must not be negative") }
     }
 
     func run() throws {
         var selection = RowSelection()
         selection.columns = Self.list(columns)
         selection.filter = filter
-        selection.arguments = arguments.statementArguments.values
+        selection.arguments = try arguments.statementArguments().values
         selection.ordering = Self.list(order).map(RowOrdering.init(parsing:))
-        selection.limit = limit
+        selection.limit = limit == -1 ? nil : limit
         selection.offset = offset
-        output.write(try database.inspector().rows(of: table, matching: selection))
+        var writer = output.streamingWriter(showsAll: limit != nil)
+        let summary = try database.inspector().writeRows(of: table, matching: selection, to: &writer)
+        let next = (offset ?? 0) + summary.rowCount
+        output.reportRowsNotShown(summary, hint: "pass --offset \(next) for the next page or --limit -1 for all, ")
     }
 
     /// The trimmed, non-empty items of a comma-separated option.

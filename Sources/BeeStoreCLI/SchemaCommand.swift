@@ -10,13 +10,17 @@ struct SchemaCommand: ParsableCommand {
 
     @OptionGroup var database: DatabaseOptions
 
-    @Argument(help: "The table or view to describe; the whole schema as SQL when omitted.")
+    @Argument(help: "The table or view to describe; the whole schema (as SQL, or every table in JSON) when omitted.")
     var table: String?
+
+    @OptionGroup var output: DocumentOptions
 
     func run() throws {
         let inspector = try database.inspector()
         if let table {
-            Output.write(String(describing: try inspector.schema(ofTable: table)))
+            try output.write(try inspector.schema(ofTable: table))
+        } else if output.format == .json {
+            Output.write(try JSONDocument.text(of: try inspector.schemas()))
         } else {
             Output.write(try inspector.schemaSQL())
         }

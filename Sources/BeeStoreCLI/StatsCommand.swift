@@ -8,7 +8,9 @@ struct StatsCommand: ParsableCommand {
 
     @OptionGroup var database: DatabaseOptions
 
+    @OptionGroup var output: DocumentOptions
+
     func run() throws {
-        Output.write(String(describing: try database.inspector().storageStatistics()))
+        try output.write(try database.inspector().storageStatistics())
     }
 }

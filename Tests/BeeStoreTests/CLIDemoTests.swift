@@ -16,7 +16,7 @@ struct CLIDemoTests {
         #expect(result.error.isEmpty)
         let lines = result.output.components(separatedBy: "\n")
         #expect(lines.first == "Built \(path) with BeeStore:")
-        #expect(lines.contains("  4 migrations applied from Migrations: 0001_create_sections, 0002_create_nodes, 0003_index_nodes_on_section, 0004_backfill_node_section_names"))
+        #expect(lines.contains("  4 migrations applied from the example migrations built into beestore: 0001_create_sections, 0002_create_nodes, 0003_index_nodes_on_section, 0004_backfill_node_section_names"))
         #expect(lines.contains("  3 sections and 9 nodes saved as records (each node belongs to its section)"))
         #expect(lines.contains("$ beestore tables \(path)"))
         #expect(lines.contains("$ beestore schema \(path) nodes"))
@@ -58,5 +58,13 @@ struct CLIDemoTests {
         let result = try beestore(["demo", "--dir", "nowhere"], in: directory.url)
         expectFailure(result, status: 1, message: "no such migrations directory: nowhere")
         #expect(!FileManager.default.fileExists(atPath: directory.path("beestore-demo.sqlite")))
+    }
+
+    @Test func buildsTheDemoFromAnyDirectory() throws {
+        let directory = try TemporaryDirectory()
+        let result = try beestore(["demo"], in: directory.url)
+        #expect(result.status == 0 && result.error.isEmpty, "\(result.error)")
+        #expect(result.output.contains("  4 migrations applied from the example migrations built into beestore: "))
+        #expect(try Database(path: directory.path("beestore-demo.sqlite")).fetchValue(Int.self, "SELECT count(*) FROM nodes") == 9)
     }
 }

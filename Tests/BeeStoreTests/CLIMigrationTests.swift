@@ -25,7 +25,8 @@ private func schemaNames(_ type: String, in path: String) throws -> [String] {
         "query", path, "SELECT name FROM sqlite_master WHERE type = ? AND name NOT LIKE 'sqlite_%' ORDER BY name",
         "--arg", type, "--format", "csv")
     #expect(result.status == 0, "\(result.error)")
-    return result.output.split(separator: "\r\n").dropFirst().map(String.init)
+    // Text fields are quoted; names without quotes of their own are the text between them.
+    return result.output.split(separator: "\r\n").dropFirst().map { String($0.dropFirst().dropLast()) }
 }
 
 @Suite("CLI migrations")
@@ -145,11 +146,11 @@ struct CLIMigrationTests {
 
             """)
         #expect(withoutTimes(try beestore(["migrations", path, "--format", "csv"] + exampleDirectory).output) == [
-            "migration,state,applied at",
-            "0001_create_sections,applied,YYYY-MM-DD HH:MM:SS.SSS",
-            "0002_create_nodes,applied,YYYY-MM-DD HH:MM:SS.SSS",
-            "0003_index_nodes_on_section,pending,",
-            "0004_backfill_node_section_names,pending,",
+            #""migration","state","applied at""#,
+            #""0001_create_sections","applied","YYYY-MM-DD HH:MM:SS.SSS""#,
+            #""0002_create_nodes","applied","YYYY-MM-DD HH:MM:SS.SSS""#,
+            #""0003_index_nodes_on_section","pending","#,
+            #""0004_backfill_node_section_names","pending","#,
         ].map { $0 + "\r\n" }.joined())
 
         _ = try beestore(["migrate", path] + exampleDirectory)
@@ -191,14 +192,14 @@ struct CLIMigrationTests {
             .write(to: migrations.url.appendingPathComponent("0001_teams.sql"))
 
         #expect(try beestore("migrations", path, "--dir", migrations.url.path, "--format", "csv").output
-            .hasPrefix("migration,state,applied at\r\n0001_teams,changed,"))
+            .hasPrefix(#""migration","state","applied at"\#r\#n"0001_teams","changed","#))
         expectFailure(
             try beestore("migrate", path, "--dir", migrations.url.path), status: 1,
             message: "migration 0001_teams changed after it was applied: pass --accept-changed-checksums to record its new checksum")
         let accepted = try beestore("migrate", path, "--dir", migrations.url.path, "--accept-changed-checksums")
         #expect(accepted.status == 0 && accepted.output == "nothing to migrate\n" && accepted.error.isEmpty)
         #expect(try beestore("migrations", path, "--dir", migrations.url.path, "--format", "csv").output
-            .hasPrefix("migration,state,applied at\r\n0001_teams,applied,"))
+            .hasPrefix(#""migration","state","applied at"\#r\#n"0001_teams","applied","#))
         #expect(try beestore("migrate", path, "--dir", migrations.url.path).output == "nothing to migrate\n")
     }
 
@@ -213,7 +214,7 @@ struct CLIMigrationTests {
         #expect(oneStep.status == 0 && oneStep.error.isEmpty)
         #expect(oneStep.output == "0004_backfill_node_section_names\n1 migration rolled back\n")
         #expect(try beestore("query", path, "SELECT name FROM pragma_table_info('nodes')", "--format", "csv").output
-            == "name\r\nid\r\nname\r\nsummary\r\nsection_id\r\nsort\r\ntopics_count\r\nupdated_at\r\n")
+            == ["name", "id", "name", "summary", "section_id", "sort", "topics_count", "updated_at"].map { "\"\($0)\"\r\n" }.joined())
 
         let toTarget = try beestore(["rollback", path, "--to", "0001_create_sections"] + exampleDirectory)
         #expect(toTarget.output == "0003_index_nodes_on_section\n0002_create_nodes\n2 migrations rolled back\n")
@@ -275,6 +276,46 @@ struct CLIMigrationTests {
                 #expect(result.error == "beestore: \(message) (see 'beestore help')\n")
             }
         }
-        #expect(try beestore(["migrations", path, "--format", "csv"] + exampleDirectory).output.contains(",applied,"))
+        #expect(try beestore(["migrations", path, "--format", "csv"] + exampleDirectory).output.contains(#","applied","#))
+    }
+
+    // MARK: From any directory, and with nothing to do
+
+    @Test func migratesFromAnyDirectoryWithTheMigrationsBuiltIntoTheTool() throws {
+        let directory = try TemporaryDirectory()
+        let migrated = try beestore(["migrate", "app.sqlite"], in: directory.url)
+        #expect(migrated.status == 0 && migrated.error.isEmpty, "\(migrated.error)")
+        #expect(migrated.output == (ExampleMigrations.identifiers + ["4 migrations applied"]).map { $0 + "\n" }.joined())
+        // The built-in migrations are the repository's files: the same checksums.
+        let status = try beestore(["migrations", directory.path("app.sqlite"), "--format", "csv"] + exampleDirectory)
+        #expect(status.output.components(separatedBy: "\r\n").filter { $0.contains(#","applied","#) }.count == 4)
+        let rolledBack = try beestore(["rollback", "app.sqlite", "--steps", "4"], in: directory.url)
+        #expect(rolledBack.status == 0 && rolledBack.output.hasSuffix("4 migrations rolled back\n"))
+    }
+
+    @Test func migrateWithNothingToDoLeavesTheFileAsItWas() throws {
+        let directory = try TemporaryDirectory()
+        let path = directory.path("app.sqlite")
+        var configuration = Configuration()
+        configuration.journalMode = nil
+        try Database(path: path, configuration: configuration).execute("CREATE TABLE kept (x)")
+        let before = try Data(contentsOf: URL(fileURLWithPath: path))
+        let empty = try migrationFiles([:])
+        let nothing = try beestore("migrate", path, "--dir", empty.url.path)
+        #expect(nothing.status == 0 && nothing.output == "nothing to migrate\n")
+        #expect(try Data(contentsOf: URL(fileURLWithPath: path)) == before)
+        #expect(!FileManager.default.fileExists(atPath: path + "-wal"))
+
+        // An existing file keeps its journal mode when migrations apply, and a second run
+        // changes nothing.
+        #expect(try beestore(["migrate", path] + exampleDirectory).output.hasSuffix("4 migrations applied\n"))
+        #expect(try beestore("stats", path).output.contains("journal mode:   delete\n"))
+        let migrated = try Data(contentsOf: URL(fileURLWithPath: path))
+        #expect(try beestore(["migrate", path] + exampleDirectory).output == "nothing to migrate\n")
+        #expect(try Data(contentsOf: URL(fileURLWithPath: path)) == migrated)
+
+        let missing = directory.path("missing.sqlite")
+        #expect(try beestore("migrate", missing, "--dir", empty.url.path).output == "nothing to migrate\n")
+        #expect(!FileManager.default.fileExists(atPath: missing))
     }
 }

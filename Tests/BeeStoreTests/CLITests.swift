@@ -25,12 +25,7 @@ func beestore(_ arguments: [String], in workingDirectory: URL? = nil) throws -> 
 /// products directory (`swift test` builds every product along with the tests), in
 /// `workingDirectory`, or in the test's own when nil.
 func runProduct(_ name: String, _ arguments: [String] = [], in workingDirectory: URL? = nil) throws -> CommandResult {
-    let testBundle = Bundle.allBundles.first { $0.bundleURL.pathExtension == "xctest" }
-    let products = try #require(
-        testBundle?.bundleURL.deletingLastPathComponent() ?? Bundle.main.executableURL?.deletingLastPathComponent())
-    let executable = products.appendingPathComponent(name)
-    try #require(
-        FileManager.default.isExecutableFile(atPath: executable.path), "build the \(name) product first: \(executable.path)")
+    let executable = try productURL(name)
     let process = Process()
     process.executableURL = executable
     process.arguments = arguments
@@ -46,6 +41,18 @@ func runProduct(_ name: String, _ arguments: [String] = [], in workingDirectory:
     return CommandResult(
         status: process.terminationStatus, output: String(decoding: outputData, as: UTF8.self),
         error: String(decoding: errorData, as: UTF8.self))
+}
+
+/// The package's executable product `name`, beside the test bundle in the build products
+/// directory.
+func productURL(_ name: String) throws -> URL {
+    let testBundle = Bundle.allBundles.first { $0.bundleURL.pathExtension == "xctest" }
+    let products = try #require(
+        testBundle?.bundleURL.deletingLastPathComponent() ?? Bundle.main.executableURL?.deletingLastPathComponent())
+    let executable = products.appendingPathComponent(name)
+    try #require(
+        FileManager.default.isExecutableFile(atPath: executable.path), "build the \(name) product first: \(executable.path)")
+    return executable
 }
 
 /// Expects a run to fail with `status` and one line on standard error.
@@ -100,7 +107,15 @@ struct CLITests {
 
             """)
         #expect(try beestore("tables", path, "--format", "csv").output
-            == "name,type,rows\r\nroster,view,4\r\nselect,table,5\r\nteam,table,2\r\n")
+            == "\"name\",\"type\",\"rows\"\r\n\"roster\",\"view\",4\r\n\"select\",\"table\",5\r\n\"team\",\"table\",2\r\n")
+        #expect(try beestore("tables", path, "--format", "markdown").output == """
+            | name   | type  | rows |
+            |--------|-------|-----:|
+            | roster | view  |    4 |
+            | select | table |    5 |
+            | team   | table |    2 |
+
+            """)
     }
 
     @Test func showsRowsAsATableWithWideCellsCut() throws {
@@ -125,20 +140,20 @@ struct CLITests {
         let path = try samplePath(in: directory)
         #expect(try beestore("rows", path, "select", "--format", "json").output == #"""
             [
-              {"id": 1, "full name": "Ada", "team_id": 1, "score": 9.5, "photo": "00FF10"},
+              {"id": 1, "full name": "Ada", "team_id": 1, "score": 9.5, "photo": {"$base64": true, "encoded": "AP8Q"}},
               {"id": 2, "full name": "山田太郎", "team_id": 1, "score": null, "photo": null},
-              {"id": 3, "full name": "Zoë 🐝, \"the\" bee", "team_id": 2, "score": 7.0, "photo": "000102030405060708090A"},
-              {"id": 4, "full name": "A very long name that goes on and on, well past forty columns", "team_id": null, "score": 1.0, "photo": ""},
+              {"id": 3, "full name": "Zoë 🐝, \"the\" bee", "team_id": 2, "score": 7.0, "photo": {"$base64": true, "encoded": "AAECAwQFBgcICQo="}},
+              {"id": 4, "full name": "A very long name that goes on and on, well past forty columns", "team_id": null, "score": 1.0, "photo": {"$base64": true, "encoded": ""}},
               {"id": 5, "full name": "two\nlines", "team_id": 2, "score": -1.25, "photo": null}
             ]
 
             """#)
         #expect(try beestore("rows", path, "select", "--format", "csv").output == [
-            "id,full name,team_id,score,photo",
-            "1,Ada,1,9.5,00FF10",
-            "2,山田太郎,1,,",
-            "3,\"Zoë 🐝, \"\"the\"\" bee\",2,7.0,000102030405060708090A",
-            "4,\"A very long name that goes on and on, well past forty columns\",,1.0,",
+            #""id","full name","team_id","score","photo""#,
+            #"1,"Ada",1,9.5,\x00ff10"#,
+            #"2,"山田太郎",1,,"#,
+            #"3,"Zoë 🐝, ""the"" bee",2,7.0,\x000102030405060708090a"#,
+            #"4,"A very long name that goes on and on, well past forty columns",,1.0,\x"#,
             "5,\"two\nlines\",2,-1.25,",
         ].map { $0 + "\r\n" }.joined())
     }
@@ -149,7 +164,7 @@ struct CLITests {
         let result = try beestore(
             "rows", path, "SELECT", "--where", "team_id = ? OR \"full name\" = ?", "--arg", "2", "--arg", "Ada",
             "--order", "id desc", "--limit", "2", "--offset", "1", "--columns", "full name, ID", "--format", "csv")
-        #expect(result.output == "full name,id\r\n\"Zoë 🐝, \"\"the\"\" bee\",3\r\nAda,1\r\n")
+        #expect(result.output == #""full name","id"\#r\#n"Zoë 🐝, ""the"" bee",3\#r\#n"Ada",1\#r\#n"#)
         let injection = try beestore("rows", path, "team", "--where", "name = ?", "--arg", "x' OR '1'='1")
         #expect(injection.status == 0 && injection.output.hasSuffix("(0 rows)\n"))
         #expect(try beestore("rows", path, "select", "--max-width", "8", "--columns", "full name", "--order", "id", "--limit", "1", "--offset", "3")
@@ -198,7 +213,7 @@ struct CLITests {
     @Test func runsQueriesReadOnlyUnlessWritesAreAllowed() throws {
         let directory = try TemporaryDirectory()
         let path = try samplePath(in: directory)
-        #expect(try beestore("query", path, "SELECT ? AS a, typeof(?) AS b, NULL AS c", "--arg", "x", "--arg", "1", "--format", "json")
+        #expect(try beestore("query", path, "SELECT ? AS a, typeof(?) AS b, NULL AS c", "--arg", "x", "--arg", "text:1", "--format", "json")
             .output == "[\n  {\"a\": \"x\", \"b\": \"text\", \"c\": null}\n]\n")
         expectFailure(
             try beestore("query", path, "DELETE FROM team"), status: 2,
@@ -206,14 +221,14 @@ struct CLITests {
         let insert = try beestore("query", path, "INSERT INTO team (name) VALUES (?)", "--arg", "Ants", "--write")
         #expect(insert.status == 0 && insert.output == "(1 row changed)\n")
         #expect(try beestore("query", path, "SELECT name FROM team ORDER BY id DESC LIMIT 1", "--format", "csv").output
-            == "name\r\nAnts\r\n")
+            == "\"name\"\r\n\"Ants\"\r\n")
     }
 
-    @Test func csvOutputQuotesACommaFollowedByACombiningMark() throws {
+    @Test func csvOutputQuotesTextAndDoublesAQuoteFollowedByACombiningMark() throws {
         let directory = try TemporaryDirectory()
         let path = try samplePath(in: directory)
-        let result = try beestore("query", path, "SELECT 'a,\u{301}b' AS v, 2 AS w", "--format", "csv")
-        #expect(result.output == "v,w\r\n\"a,\u{301}b\",2\r\n")
+        let result = try beestore("query", path, "SELECT '\"\u{301}b' AS v, 2 AS w", "--format", "csv")
+        #expect(result.output == "\"v\",\"w\"\r\n\"\"\"\u{301}b\",2\r\n")
     }
 
     @Test func explainsAQueryPlan() throws {
@@ -338,7 +353,7 @@ struct CLITests {
         let directory = try TemporaryDirectory()
         let path = try samplePath(in: directory)
         let cases: [[String]] = [
-            ["rows", path], ["frobnicate"], ["rows", path, "team", "--format", "xml"], ["rows", path, "team", "--limit", "-1"],
+            ["rows", path], ["frobnicate"], ["rows", path, "team", "--format", "xml"], ["rows", path, "team", "--limit", "-2"],
             ["tables", path, "--timeout", "-1"], ["rows", path, "team", "--bogus"],
         ]
         for arguments in cases {
@@ -356,7 +371,7 @@ struct CLITests {
         let path = try Fixtures.copy("chinook.sqlite", into: directory)
         let tables = try beestore("tables", path, "--format", "csv")
         #expect(tables.output.split(separator: "\r\n").count == 12)
-        #expect(tables.output.contains("\r\nPlaylistTrack,table,8715\r\n"))
+        #expect(tables.output.contains("\r\n\"PlaylistTrack\",\"table\",8715\r\n"))
         #expect(try beestore("rows", path, "Album", "--limit", "3").output == """
             AlbumId | Title                                 | ArtistId
             --------+---------------------------------------+---------
@@ -372,5 +387,281 @@ struct CLITests {
         // Inspection leaves the file as it was: same journal mode, no WAL file.
         #expect(try beestore("stats", path).output.contains("journal mode:   delete\n"))
         #expect(!FileManager.default.fileExists(atPath: path + "-wal"))
+    }
+}
+
+/// Runs the built `beestore` binary with its standard output on a terminal, through the
+/// `script` tool (which gives the command a pseudo-terminal and copies what it prints);
+/// returns what it printed, line breaks as `\n`.
+private func beestoreOnTerminal(_ arguments: [String]) throws -> String {
+    let command = ([try productURL("beestore").path] + arguments)
+        .map { "'" + $0.replacingOccurrences(of: "'", with: "'\\''") + "'" }
+        .joined(separator: " ")
+    let process = Process()
+    process.executableURL = URL(fileURLWithPath: TerminalTool.path)
+    process.arguments = ["-qec", command, "/dev/null"]
+    let output = Pipe()
+    process.standardOutput = output
+    process.standardInput = FileHandle.nullDevice
+    try process.run()
+    let data = output.fileHandleForReading.readDataToEndOfFile()
+    process.waitUntilExit()
+    return String(decoding: data, as: UTF8.self).replacingOccurrences(of: "\r\n", with: "\n")
+}
+
+/// util-linux's `script`, which runs a command on a pseudo-terminal.
+enum TerminalTool {
+    static let path = "/usr/bin/script"
+
+    /// Whether it is installed (in the util-linux form the terminal tests call).
+    static var isInstalled: Bool {
+        #if os(Linux)
+        FileManager.default.isExecutableFile(atPath: path)
+        #else
+        false
+        #endif
+    }
+}
+
+/// The real-database sample, made by the sqlite3 tool.
+private func toolMadeSample(in directory: TemporaryDirectory) throws -> String {
+    let path = directory.path("real.sqlite")
+    try #require(try RealDatabaseSample.createWithTool(at: path), "sqlite3 made the sample")
+    return path
+}
+
+/// Every row of every table of a database (row ids included where there are any),
+/// read by the library, keyed by table.
+private func everyRow(of path: String) throws -> [String: [[Value]]] {
+    let database = try Database(path: path, configuration: {
+        var configuration = Configuration()
+        configuration.readOnly = true
+        configuration.journalMode = nil
+        return configuration
+    }())
+    defer { database.close() }
+    var rows: [String: [[Value]]] = [:]
+    for table in try database.fetchAll("SELECT name FROM sqlite_master WHERE type = 'table'").map({ try $0.decode(String.self, at: 0) }) {
+        let quoted = table.quotedIdentifier
+        let all = try (try? database.fetchAll("SELECT rowid, * FROM \(quoted)")) ?? database.fetchAll("SELECT * FROM \(quoted)")
+        rows[table] = all.map(\.values)
+    }
+    return rows
+}
+
+/// The tables of the real-database sample that hold rows of their own (not a view's).
+private let sampleTables = ["author", RealDatabaseSample.oddTable, "tag", "book", "loose"]
+
+extension CLITests {
+    // MARK: A real database, made by the sqlite3 tool
+
+    @Test(.enabled(if: SQLiteTool.isInstalled, "needs the sqlite3 command-line tool"))
+    func everyCommandAndFormatWorksOnADatabaseMadeBySQLite3() throws {
+        let directory = try TemporaryDirectory()
+        let path = try toolMadeSample(in: directory)
+        for format in ["table", "json", "csv", "markdown"] {
+            let tables = try beestore("tables", path, "--format", format)
+            #expect(tables.status == 0 && tables.error.isEmpty, "tables \(format)")
+            #expect(tables.output.contains("odd"), "tables \(format)")
+            for table in sampleTables + ["cheap_books", "book_text"] {
+                let rows = try beestore("rows", path, table, "--format", format)
+                #expect(rows.status == 0 && rows.error.isEmpty && !rows.output.isEmpty, "rows \(table) \(format): \(rows.error)")
+            }
+            let query = try beestore("query", path, "SELECT title, cover FROM book WHERE id < ?", "--arg", "3", "--format", format)
+            #expect(query.status == 0 && query.output.contains("quoted"), "query \(format)")
+        }
+        for document in ["schema", "stats", "check"] {
+            let json = try beestore(document, path, "--format", "json")
+            #expect(json.status == 0, "\(document)")
+            #expect((try? JSONSerialization.jsonObject(with: Data(json.output.utf8))) != nil, "\(document): \(json.output)")
+        }
+        let explained = try beestore("explain", path, "SELECT * FROM book WHERE title = ?", "--format", "json")
+        #expect(explained.output.contains(#""is_full_table_scan" : true"#))
+        let schema = try beestore("schema", path, "book", "--format", "json")
+        #expect(schema.output.contains(#""expression" : "lower(title)""#) && schema.output.contains(#""condition" : "price < 10""#))
+
+        let texts = try [RealDatabaseSample.oddTable, "tag", "book", "cheap_books", "book_text", "author"].map {
+            try beestore("schema", path, $0).output
+        }
+        #expect(texts[0].hasPrefix("table odd \"table\" name (STRICT)\n"))
+        #expect(texts[1].hasPrefix("table tag (WITHOUT ROWID)\n"))
+        #expect(texts[2].contains("| (lower(title)) STORED\n") && texts[2].contains("| CREATE INDEX | price < 10\n"))
+        #expect(texts[3].hasSuffix("SQL\nCREATE VIEW cheap_books AS SELECT title, price FROM book WHERE price < 10;\n"))
+        #expect(texts[4].hasPrefix("virtual table book_text (module fts5: title, body)\n"))
+        #expect(texts[5].contains("| NOCASE\n"))
+    }
+
+    @Test func rowsAreExactInJSONAndCSV() throws {
+        let directory = try TemporaryDirectory()
+        let path = directory.path("real.sqlite")
+        try RealDatabaseSample.create(at: path)
+        let json = try beestore("rows", path, RealDatabaseSample.oddTable, "--format", "json", "--where", "key IN ('b', 'c', 'd', 'e')")
+        let lines = json.output.components(separatedBy: "\n")
+        #expect(lines.count == 7)
+        #expect(lines.prefix(3) == [
+            "[",
+            #"  {"key": "b", "the value": "text", "weird col": null},"#,
+            #"  {"key": "c", "the value": {"$base64": true, "encoded": "AP8="}, "weird col": 1e+308},"#,
+        ])
+        // SQLite read the real from its text: whatever it stored is written exactly.
+        #expect(lines[3].hasPrefix(#"  {"key": "d", "the value": 9223372036854775807, "weird col": "#))
+        #expect(lines.suffix(3) == [#"  {"key": "e", "the value": "00", "weird col": 0.1}"#, "]", ""])
+        let csv = try beestore("rows", path, "book", "--columns", "id,title,cover,pages", "--format", "csv", "--limit", "3")
+        #expect(csv.output == #"""
+            "id","title","cover","pages"\#r
+            1,"Cheap, ""quoted""",\x00ff10,120\#r
+            2,"Line
+            break",\x,\#r
+            3,"",,9007199254740993\#r
+
+            """#)
+    }
+
+    @Test(.enabled(if: SQLiteTool.isInstalled, "needs the sqlite3 command-line tool"))
+    func csvAndJSONExportsImportBackToTheSameRows() throws {
+        let directory = try TemporaryDirectory()
+        let path = try toolMadeSample(in: directory)
+        let original = try everyRow(of: path)
+        for format in ["csv", "json"] {
+            let copy = directory.path("copy-\(format).sqlite")
+            for (index, table) in sampleTables.enumerated() {
+                let file = directory.path("\(index).\(format)")
+                try Data(try beestore("rows", path, table, "--format", format).output.utf8).write(to: URL(fileURLWithPath: file))
+                let imported = try beestore("import", copy, table, file)
+                #expect(imported.status == 0 && imported.error.isEmpty, "\(table) \(format): \(imported.error)")
+                #expect(imported.output.hasSuffix(" into \(table) (table created).\n"))
+            }
+            let copied = try everyRow(of: copy)
+            for table in sampleTables {
+                // The copies' own row ids count from 1, and only they have one in the table
+                // that had none: compare the columns.
+                let originalColumns = original[table]?.map { table == "tag" ? $0 : Array($0.dropFirst()) }
+                #expect(copied[table]?.map { Array($0.dropFirst()) } == originalColumns, "\(table) from \(format)")
+            }
+        }
+    }
+
+    @Test(.enabled(if: SQLiteTool.isInstalled, "needs the sqlite3 command-line tool"))
+    func aDumpReplayedBySQLite3GivesTheSameSchemaAndRows() throws {
+        let directory = try TemporaryDirectory()
+        let path = try toolMadeSample(in: directory)
+        let dump = try beestore("dump", path)
+        #expect(dump.status == 0 && dump.error.isEmpty)
+        let copy = directory.path("copy.sqlite")
+        let tool = try #require(SQLiteTool.path)
+        #expect(try SQLiteTool.run(tool, database: copy, sql: dump.output) != nil)
+        let master = "SELECT type, name, tbl_name, sql FROM sqlite_master ORDER BY name"
+        #expect(try SQLiteTool.run(tool, database: copy, sql: master) == SQLiteTool.run(tool, database: path, sql: master))
+        #expect(try everyRow(of: copy) == everyRow(of: path))
+        #expect(try SQLiteTool.run(tool, database: copy, sql: "PRAGMA user_version") == "7\n")
+    }
+
+    @Test func importRollsBackABadFileAndNamesTheLine() throws {
+        let directory = try TemporaryDirectory()
+        let path = directory.path("new.sqlite")
+        let file = directory.path("bad.csv")
+        try Data("a,b\n1,2\n3\n".utf8).write(to: URL(fileURLWithPath: file))
+        expectFailure(try beestore("import", path, "t", file), status: 1, message: "line 3: 1 fields where the header has 2")
+        #expect(!FileManager.default.fileExists(atPath: path), "the file made for the failed import is removed")
+        let unknown = directory.path("data.txt")
+        try Data("x".utf8).write(to: URL(fileURLWithPath: unknown))
+        expectFailure(
+            try beestore("import", path, "t", unknown), status: 2,
+            message: "cannot tell the format of \(unknown): pass --format csv or --format json")
+        expectFailure(try beestore("import", path, "t", directory.path("none.csv")), status: 1, message: "no such file: \(directory.path("none.csv"))")
+        let lines = directory.path("lines.ndjson")
+        try Data("{\"a\": 1}\n{\"a\": 2}\n".utf8).write(to: URL(fileURLWithPath: lines))
+        #expect(try beestore("import", path, "t", lines).output == "Imported 2 rows into t (table created).\n")
+        #expect(try beestore("import", path, "T", lines).output == "Imported 2 rows into t.\n")
+    }
+
+    // MARK: Arguments, statements, paging
+
+    @Test func argumentsBindAsNumbersUnlessWrittenOtherwise() throws {
+        let directory = try TemporaryDirectory()
+        let path = directory.path("real.sqlite")
+        try RealDatabaseSample.create(at: path)
+        #expect(try beestore("query", path, "SELECT 1 = ?, 2.5 = ?", "--arg", "1", "--arg", "2.5", "--format", "csv").output
+            == "\"1 = ?\",\"2.5 = ?\"\r\n1,1\r\n")
+        #expect(try beestore("rows", path, "book", "--where", "author_id + 0 = ?", "--arg", "1", "--columns", "id", "--format", "csv")
+            .output == "\"id\"\r\n1\r\n4\r\n")
+        #expect(try beestore(
+            "query", path, "SELECT typeof(?), typeof(?), id FROM book WHERE cover = ?", "--arg", "text:1", "--arg", "null",
+            "--arg", "blob:00FF10", "--format", "csv"
+        ).output == "\"typeof(?)\",\"typeof(?)\",\"id\"\r\n\"text\",\"null\",1\r\n")
+        expectFailure(
+            try beestore("query", path, "SELECT ?", "--arg", "blob:XYZ"), status: 2,
+            message: "cannot read the argument blob:XYZ: a blob is written as pairs of hexadecimal digits")
+        #expect(try beestore("query", "--help").output.contains("blob:00FF binds the bytes"))
+    }
+
+    @Test func explainPragmasAndSeveralStatements() throws {
+        let directory = try TemporaryDirectory()
+        let path = try samplePath(in: directory)
+        #expect(try beestore("explain", path, "DELETE FROM team WHERE id = ?").output
+            .hasPrefix("QUERY PLAN\n|--SEARCH team USING INTEGER PRIMARY KEY (rowid=?)\n"))
+        #expect(try beestore("query", path, "PRAGMA journal_mode", "--format", "csv").output == "\"journal_mode\"\r\n\"delete\"\r\n")
+        expectFailure(
+            try beestore("query", path, "PRAGMA journal_mode = wal"), status: 2,
+            message: "the statement would change the database: pass --write to run it")
+        expectFailure(
+            try beestore("query", path, "SELECT 1; SELECT 2"), status: 2,
+            message: "the SQL holds several statements: pass --write to run them in order")
+        let script = try beestore(
+            "query", path, "INSERT INTO team (name) VALUES (?); SELECT count(*) AS n FROM team WHERE name <> ?", "--arg", "Ants",
+            "--arg", "Bees", "--write", "--format", "csv")
+        #expect(script.status == 0 && script.output == "\"n\"\r\n2\r\n")
+        #expect(try beestore("rows", path, "select", "--limit", "-1", "--offset", "3", "--columns", "id", "--order", "id", "--format", "csv")
+            .output
+            == "\"id\"\r\n4\r\n5\r\n")
+        expectFailure(
+            try beestore("rows", path, "select", "--offset", "-1"), status: 2,
+            message: "--offset must not be negative (see 'beestore help')")
+    }
+
+    @Test(.enabled(if: TerminalTool.isInstalled, "needs util-linux's script to give the tool a terminal"))
+    func theTableFormatPagesOnATerminalAndStreamsWhenPiped() throws {
+        let directory = try TemporaryDirectory()
+        let path = directory.path("many.sqlite")
+        var configuration = Configuration()
+        configuration.journalMode = nil
+        let database = try Database(path: path, configuration: configuration)
+        try database.execute("CREATE TABLE n (i INTEGER)")
+        try database.execute("WITH RECURSIVE c(i) AS (SELECT 1 UNION ALL SELECT i + 1 FROM c WHERE i < 120) INSERT INTO n SELECT i FROM c")
+        database.close()
+
+        let paged = try beestoreOnTerminal(["rows", path, "n"])
+        #expect(paged.hasPrefix(" i\n--\n 1\n 2\n"))
+        #expect(paged.hasSuffix("""
+            49
+            50
+            (50 rows shown, more not shown)
+            To see more rows: pass --offset 50 for the next page or --limit -1 for all, pipe the output (| less) or choose --format csv, json or markdown.
+
+            """))
+        #expect(try beestoreOnTerminal(["rows", path, "n", "--offset", "50", "--limit", "60"]).hasSuffix("110\n(60 rows)\n"))
+        #expect(try beestoreOnTerminal(["query", path, "SELECT i FROM n"]).contains("add a LIMIT and OFFSET to the SQL"))
+        let piped = try beestore("rows", path, "n")
+        #expect(piped.output.hasSuffix("120\n(120 rows)\n"))
+    }
+
+    @Test func checkPrintsSQLitesOwnLinesForACorruptFile() throws {
+        let directory = try TemporaryDirectory()
+        let path = directory.path("corrupt.sqlite")
+        try CorruptSample.create(at: path)
+        let result = try beestore("check", path)
+        #expect(result.status == 1)
+        #expect(result.output.hasPrefix("integrity check: "))
+        #expect(result.output.contains("\n  *** in database main ***\n  On tree page "))
+        #expect(result.error.hasPrefix("beestore: the checks found "))
+        let json = try beestore("check", path, "--format", "json")
+        #expect(json.status == 1 && json.output.contains("\"*** in database main ***\""))
+    }
+
+    @Test func helpListsImportAndDump() throws {
+        let help = try beestore("--help")
+        for subcommand in ["import", "dump"] {
+            #expect(help.output.contains("  \(subcommand) "))
+        }
     }
 }

@@ -74,15 +74,21 @@ struct InspectionTests {
         #expect(schema.name == "select")
         #expect(schema.kind == .table)
         #expect(schema.columns == [
-            ColumnSchema(name: "id", declaredType: "INTEGER", isNotNull: false, defaultSQL: nil, primaryKeyPosition: 1, isGenerated: false),
-            ColumnSchema(name: "full name", declaredType: "TEXT", isNotNull: true, defaultSQL: nil, primaryKeyPosition: nil, isGenerated: false),
-            ColumnSchema(name: "team_id", declaredType: "INTEGER", isNotNull: false, defaultSQL: nil, primaryKeyPosition: nil, isGenerated: false),
-            ColumnSchema(name: "score", declaredType: "REAL", isNotNull: false, defaultSQL: "0", primaryKeyPosition: nil, isGenerated: false),
-            ColumnSchema(name: "photo", declaredType: "BLOB", isNotNull: false, defaultSQL: nil, primaryKeyPosition: nil, isGenerated: false),
+            ColumnSchema(name: "id", declaredType: "INTEGER", isNotNull: false, defaultSQL: nil, primaryKeyPosition: 1, generation: nil, collation: nil),
+            ColumnSchema(name: "full name", declaredType: "TEXT", isNotNull: true, defaultSQL: nil, primaryKeyPosition: nil, generation: nil, collation: nil),
+            ColumnSchema(name: "team_id", declaredType: "INTEGER", isNotNull: false, defaultSQL: nil, primaryKeyPosition: nil, generation: nil, collation: nil),
+            ColumnSchema(name: "score", declaredType: "REAL", isNotNull: false, defaultSQL: "0", primaryKeyPosition: nil, generation: nil, collation: nil),
+            ColumnSchema(name: "photo", declaredType: "BLOB", isNotNull: false, defaultSQL: nil, primaryKeyPosition: nil, generation: nil, collation: nil),
         ])
         #expect(schema.primaryKey == ["id"])
         #expect(schema.indexes == [
-            IndexSchema(name: "select by \"team\"", columns: ["team_id", "full name"], isUnique: false, origin: .createIndex, isPartial: false)
+            IndexSchema(
+                name: "select by \"team\"",
+                keys: [
+                    IndexKey(name: "team_id", collation: "BINARY", isDescending: false),
+                    IndexKey(name: "full name", collation: "BINARY", isDescending: false),
+                ],
+                isUnique: false, origin: .createIndex, condition: nil)
         ])
         #expect(schema.foreignKeys == [
             ForeignKeySchema(columns: ["team_id"], referencedTable: "team", referencedColumns: ["id"], onUpdate: "NO ACTION", onDelete: "CASCADE")
@@ -112,9 +118,11 @@ struct InspectionTests {
             ForeignKeySchema(columns: ["x", "y"], referencedTable: "pair", referencedColumns: ["a", "b"], onUpdate: "NO ACTION", onDelete: "NO ACTION"),
             ForeignKeySchema(columns: ["y"], referencedTable: "team", referencedColumns: [], onUpdate: "NO ACTION", onDelete: "NO ACTION"),
         ])
-        #expect(link.columns.map(\.isGenerated) == [false, false, true])
+        #expect(link.columns.map(\.generation) == [nil, nil, ColumnGeneration(expression: "y * 2", isStored: false)])
         #expect(link.indexes == [
-            IndexSchema(name: "link_lower", columns: ["<expression>"], isUnique: true, origin: .createIndex, isPartial: true)
+            IndexSchema(
+                name: "link_lower", keys: [IndexKey(name: "<expression>", collation: "BINARY", isDescending: false)],
+                isUnique: true, origin: .createIndex, condition: "y > 0")
         ])
     }
 
@@ -387,32 +395,33 @@ struct InspectionTests {
         let result = try sample(in: directory).rows(of: "select")
         let long = "A very long name that goes on and on, well past forty columns"
         let json = result.formatted(as: .json, maximumCellWidth: 5)
-        #expect(json.contains(#"{"id": 4, "full name": "\#(long)", "team_id": null, "score": 1.0, "photo": ""}"#))
+        #expect(json.contains(#"{"id": 4, "full name": "\#(long)", "team_id": null, "score": 1.0, "photo": {"$base64": true, "encoded": ""}}"#))
         #expect(json.contains(#""full name": "Zoë 🐝, \"the\" bee""#))
-        #expect(json.contains(#""photo": "000102030405060708090A""#))
+        #expect(json.contains(#""photo": {"$base64": true, "encoded": "AAECAwQFBgcICQo="}"#))
         let decoded = try JSONSerialization.jsonObject(with: Data(json.utf8)) as? [[String: Any]]
         #expect(decoded?.count == 5)
         #expect(decoded?.last?["full name"] as? String == "two\nlines")
 
         let csv = result.formatted(as: .csv, maximumCellWidth: 5)
-        #expect(csv.hasPrefix("id,full name,team_id,score,photo\r\n1,Ada,1,9.5,00FF10\r\n2,山田太郎,1,,\r\n"))
-        #expect(csv.contains("3,\"Zoë 🐝, \"\"the\"\" bee\",2,7.0,000102030405060708090A\r\n"))
-        #expect(csv.contains("4,\"\(long)\",,1.0,\r\n"))
+        #expect(csv.hasPrefix(#""id","full name","team_id","score","photo"\#r\#n1,"Ada",1,9.5,\x00ff10\#r\#n2,"山田太郎",1,,\#r\#n"#))
+        #expect(csv.contains(#"3,"Zoë 🐝, ""the"" bee",2,7.0,\x000102030405060708090a\#r\#n"#))
+        #expect(csv.contains("4,\"\(long)\",,1.0,\\x\r\n"))
         #expect(csv.hasSuffix("5,\"two\nlines\",2,-1.25,\r\n"))
     }
 
     @Test func csvQuotesOnBytesNotCharacters() throws {
         let db = try Database.inMemory()
-        // A comma followed by a combining mark is one Character, but still a separator.
+        // A quote followed by a combining mark is one Character, but still a quote to double.
         let result = try Inspector(db).execute("SELECT 'a,\u{301}b' AS v, 2 AS w, '\"\u{301}' AS q, 'x\r\u{301}' AS r")
-        #expect(result.formatted(as: .csv) == "v,w,q,r\r\n\"a,\u{301}b\",2,\"\"\"\u{301}\",\"x\r\u{301}\"\r\n")
+        #expect(result.formatted(as: .csv) == "\"v\",\"w\",\"q\",\"r\"\r\n\"a,\u{301}b\",2,\"\"\"\u{301}\",\"x\r\u{301}\"\r\n")
     }
 
     @Test func formatsEmptyResults() {
         let empty = QueryResult(columnNames: ["a", "b"], rows: [])
         #expect(empty.formatted(as: .table) == "a | b\n--+--\n(0 rows)\n")
         #expect(empty.formatted(as: .json) == "[]\n")
-        #expect(empty.formatted(as: .csv) == "a,b\r\n")
+        #expect(empty.formatted(as: .csv) == "\"a\",\"b\"\r\n")
+        #expect(empty.formatted(as: .markdown) == "| a | b |\n|---|---|\n")
         let ragged = QueryResult(columnNames: ["a", "b"], rows: [[1], [2, "x", 3]])
         #expect(ragged.formatted(as: .table) == "a | b\n--+--\n1 |\n2 | x\n(2 rows)\n")
         #expect(QueryResult(columnNames: [], rows: [], changedRowCount: 2).formatted(as: .csv).isEmpty)
@@ -433,5 +442,407 @@ struct InspectionTests {
     @Test func escapesControlCharactersInCells() {
         #expect(Value.text("a\tb\r\n\u{1B}").cellText == "a\\tb\\r\\n\\u{1B}")
         #expect(Value.blob(Data([0xAB])).cellText == "<blob 1 byte: AB>")
+    }
+}
+
+/// A ``ByteOutput`` that keeps what it is given and how: the number and size of the writes.
+private final class RecordingOutput: ByteOutput {
+    private(set) var bytes: [UInt8] = []
+    private(set) var writeSizes: [Int] = []
+
+    func write(_ bytes: UnsafeRawBufferPointer) {
+        self.bytes.append(contentsOf: bytes)
+        writeSizes.append(bytes.count)
+    }
+
+    var text: String { String(decoding: bytes, as: UTF8.self) }
+}
+
+/// A writable copy of the real-database sample, made through BeeStore.
+private func realSample(in directory: TemporaryDirectory) throws -> Inspector {
+    let path = directory.path("real.sqlite")
+    try RealDatabaseSample.create(at: path)
+    return try inspector(path, writable: true)
+}
+
+/// Every row of a table, with its row id when it has one, as values.
+private func allRows(of table: String, in inspector: Inspector) throws -> [[Value]] {
+    try inspector.execute("SELECT * FROM \(table.quotedIdentifier)").rows
+}
+
+extension InspectionTests {
+    // MARK: Streaming
+
+    @Test func writesRowsAsTheyAreSteppedInChunks() throws {
+        let db = try Database.inMemory()
+        try db.execute("CREATE TABLE n (i INTEGER, t TEXT, r REAL)")
+        try db.execute("""
+            WITH RECURSIVE c(i) AS (SELECT 1 UNION ALL SELECT i + 1 FROM c WHERE i < 20000)
+            INSERT INTO n SELECT i, 'row ' || i, i / 7.0 FROM c
+            """)
+        let inspector = Inspector(db)
+        for format in ResultFormat.allCases {
+            let output = RecordingOutput()
+            var writer = ResultWriter(format: format, output: output)
+            let summary = try inspector.writeRows(of: "n", to: &writer)
+            #expect(summary == ResultSummary(columnNames: ["i", "t", "r"], rowCount: 20000, hasMoreRows: false, changedRowCount: nil))
+            #expect(output.writeSizes.count > 4, "\(format): written in chunks as rows come")
+            #expect(output.writeSizes.allSatisfy { $0 < 80_000 }, "\(format)")
+            if format != .table && format != .markdown {
+                #expect(output.text == (try inspector.rows(of: "n").formatted(as: format)), "\(format)")
+            }
+        }
+    }
+
+    @Test func aRowLimitStopsReadingAndSaysThereIsMore() throws {
+        let directory = try TemporaryDirectory()
+        let inspector = try sample(in: directory)
+        let output = ByteCollector()
+        var writer = ResultWriter(format: .table, output: output, options: ResultWriter.Options(rowLimit: 2))
+        let summary = try inspector.writeRows(of: "select", to: &writer)
+        #expect(summary.rowCount == 2 && summary.hasMoreRows)
+        #expect(output.text.hasSuffix(" 2 | 山田太郎  |       1 | <null> | <null>\n(2 rows shown, more not shown)\n"))
+
+        var selection = RowSelection()
+        selection.limit = 2
+        var exact = ResultWriter(format: .csv, output: ByteCollector(), options: ResultWriter.Options(rowLimit: 2))
+        #expect(try !inspector.writeRows(of: "select", matching: selection, to: &exact).hasMoreRows)
+    }
+
+    @Test func tableWidthsAreSettledOnTheFirstBatchOfRows() throws {
+        let db = try Database.inMemory()
+        try db.execute("CREATE TABLE w (n INTEGER, s TEXT)")
+        try db.execute("INSERT INTO w VALUES (1, 'a'), (2, 'bb'), (333, 'a much longer cell')")
+        let output = ByteCollector()
+        var writer = ResultWriter(format: .table, output: output, options: ResultWriter.Options(batchSize: 2))
+        try Inspector(db).writeRows(of: "w", to: &writer)
+        #expect(output.text == "n | s\n--+---\n1 | a\n2 | bb\n333 | a much longer cell\n(3 rows)\n")
+        #expect(try Inspector(db).rows(of: "w").formatted(as: .table) == """
+              n | s
+            ----+-------------------
+              1 | a
+              2 | bb
+            333 | a much longer cell
+            (3 rows)
+
+            """)
+    }
+
+    @Test func markdownEscapesWhatMarkdownWouldReadAsMarkup() throws {
+        let result = QueryResult(
+            columnNames: ["n", "text|col"], rows: [[1, "a | *b* <i> [x](y) \\ _z_"], [2.5, .null], [.null, .blob(Data([0xAB]))]])
+        #expect(result.formatted(as: .markdown) == #"""
+            |        n | text\|col                          |
+            |---------:|------------------------------------|
+            |        1 | a \| \*b\* \<i\> \[x\](y) \\ \_z\_ |
+            |      2.5 | \<null\>                           |
+            | \<null\> | \<blob 1 byte: AB\>                |
+
+            """#)
+    }
+
+    // MARK: Exact values
+
+    @Test func jsonAndCSVKeepEveryValueAndItsType() throws {
+        let db = try Database.inMemory()
+        let result = try Inspector(db).execute("""
+            SELECT X'00' AS b, '00' AS t, X'' AS e, '' AS s, NULL AS n, 9007199254740993 AS big, 0.1 AS r, 1e308 * 10 AS inf,
+                1.0 AS one, 1e-5 AS small, -0.0 AS z
+            """)
+        #expect(result.formatted(as: .json) == #"""
+            [
+              {"b": {"$base64": true, "encoded": "AA=="}, "t": "00", "e": {"$base64": true, "encoded": ""}, "s": "", "n": null, "big": 9007199254740993, "r": 0.1, "inf": 1e999, "one": 1.0, "small": 1e-05, "z": -0.0}
+            ]
+
+            """#)
+        #expect(result.formatted(as: .csv) == #"""
+            "b","t","e","s","n","big","r","inf","one","small","z"\#r
+            \x00,"00",\x,"",,9007199254740993,0.1,1e999,1.0,1e-05,-0.0\#r
+
+            """#)
+    }
+
+    @Test func jsonTextIsEscapedAndRepairedWhenItIsNotUTF8() throws {
+        let db = try Database.inMemory()
+        let result = try Inspector(db).execute(
+            "SELECT 'a\"b\\c' || char(1, 10, 9) || 'é' AS t, CAST(X'61FF62' AS TEXT) AS bad, 'x' || char(0) || 'y' AS nul")
+        #expect(result.formatted(as: .json) == "[\n  {\"t\": \"a\\\"b\\\\c\\u0001\\n\\té\", \"bad\": \"a\u{FFFD}b\", \"nul\": \"x\\u0000y\"}\n]\n")
+    }
+
+    @Test func csvAndJSONExportsImportBackToTheSameRows() throws {
+        let directory = try TemporaryDirectory()
+        let source = try realSample(in: directory)
+        for table in ["author", RealDatabaseSample.oddTable, "tag", "book", "loose", "cheap_books"] {
+            for format in [ResultFormat.csv, .json] {
+                let output = ByteCollector()
+                var writer = ResultWriter(format: format, output: output)
+                try source.writeRows(of: table, to: &writer)
+                let copy = Inspector(try Database.inMemory())
+                let summary = try copy.importRows(
+                    from: Data(output.bytes), format: format == .csv ? .csv : .json, into: table)
+                #expect(summary.createdTable && summary.table == table)
+                #expect(try allRows(of: table, in: copy) == allRows(of: table, in: source), "\(table), \(format)")
+            }
+        }
+    }
+
+    // MARK: Import
+
+    @Test func importCreatesATableTypedByItsValues() throws {
+        let inspector = Inspector(try Database.inMemory())
+        let csv = "\"n\",\"r\",\"t\",\"mixed\",\"empty\"\r\n1,0.5,\"x\",1,\r\n2,1e3,\"007\",\"a\",\r\n"
+        let summary = try inspector.importRows(from: Data(csv.utf8), format: .csv, into: "Imported")
+        #expect(summary == ImportSummary(table: "Imported", rowCount: 2, createdTable: true))
+        #expect(try inspector.schema(ofTable: "imported").columns.map(\.declaredType) == ["INTEGER", "REAL", "TEXT", "", ""])
+        #expect(try allRows(of: "Imported", in: inspector) == [[1, 0.5, "x", 1, .null], [2, 1000.0, "007", "a", .null]])
+
+        // Into the table that now exists: columns matched without case, some left out.
+        let json = """
+            [
+              {"N": 3, "t": "y", "mixed": {"$base64": true, "encoded": "AP8="}},
+              {"n": 4, "mixed": [1, {"a": null}], "r": 12345678901234567890}
+            ]
+            """
+        #expect(try inspector.importRows(from: Data(json.utf8), format: .json, into: "imported").rowCount == 2)
+        #expect(try allRows(of: "Imported", in: inspector).suffix(2) == [
+            [3, .null, "y", .blob(Data([0x00, 0xFF])), .null], [4, 12345678901234567890.0, .null, "[1, {\"a\": null}]", .null],
+        ])
+    }
+
+    @Test func importReadsCSVFromOtherToolsAndNewlineDelimitedJSON() throws {
+        let inspector = Inspector(try Database.inMemory())
+        let csv = "\u{FEFF}id,name,note\n1,Ann,\"two\nlines\"\r\n2,\\x41,plain text\n"
+        #expect(try inspector.importRows(from: Data(csv.utf8), format: .csv, into: "people").rowCount == 2)
+        #expect(try allRows(of: "people", in: inspector) == [[1, "Ann", "two\nlines"], [2, .blob(Data([0x41])), "plain text"]])
+        let lines = "{\"a\": true, \"b\": \"\\u00e9\\ud83d\\udc1d\"}\n\n{\"a\": false, \"b\": null}\n"
+        #expect(try inspector.importRows(from: Data(lines.utf8), format: .json, into: "flags").rowCount == 2)
+        #expect(try allRows(of: "flags", in: inspector) == [[1, "é🐝"], [0, .null]])
+    }
+
+    @Test func aBadRecordRollsTheWholeImportBackAndNamesItsLine() throws {
+        let inspector = Inspector(try Database.inMemory())
+        let cases: [(ImportFormat, String, ImportError)] = [
+            (.csv, "a,b\n1,2\n\"x\ny\",3\n4\n", .badRecord(line: 5, reason: "1 fields where the header has 2")),
+            (.csv, "a,b\n1,\"open\n", .badRecord(line: 2, reason: "a quoted field is not closed")),
+            (.csv, "a\nx\"y\n", .badRecord(line: 2, reason: "a quote inside a field that does not start with one")),
+            (.csv, "", .noColumns),
+            (.json, "{\"a\": 1}\n{\"a\": 2,}\n", .badRecord(line: 2, reason: "expected a key in quotes")),
+            (.json, "[\n  {\"a\": 1},\n  3\n]", .badRecord(line: 3, reason: "a record is not an object")),
+            (.json, "[{\"a\": 1}", .badRecord(line: 1, reason: "the array is not closed")),
+            (.json, "[]", .noColumns),
+            (.json, "{\"a\": {\"$base64\": true, \"encoded\": \"*\"}}", .badRecord(line: 1, reason: "the base64 of a blob is not valid")),
+        ]
+        for (format, text, expected) in cases {
+            #expect(throws: expected) { try inspector.importRows(from: Data(text.utf8), format: format, into: "t") }
+            #expect(try inspector.tables().isEmpty, "nothing of a failed import is kept: \(text)")
+        }
+
+        try inspector.database.execute("CREATE TABLE u (a INTEGER UNIQUE)")
+        #expect(throws: ImportError.rejected(line: 4, message: "UNIQUE constraint failed: u.a")) {
+            try inspector.importRows(from: Data("a\n1\n2\n1\n".utf8), format: .csv, into: "u")
+        }
+        #expect(throws: ImportError.badRecord(line: 2, reason: "no such column: b in u")) {
+            try inspector.importRows(from: Data("{\"a\": 5}\n{\"b\": 1}\n".utf8), format: .json, into: "U")
+        }
+        #expect(try inspector.tables().first?.rowCount == 0)
+    }
+
+    // MARK: Arguments and statements
+
+    @Test func commandLineArgumentsBindAsTheTypeTheyReadAs() throws {
+        let cases: [(String, Value)] = [
+            ("42", 42), ("-7", -7), ("+3", 3), ("9223372036854775807", .integer(.max)), ("2.5", 2.5), ("1e-3", 0.001),
+            ("-0.0", -0.0), ("1e999", .real(.infinity)), ("99999999999999999999", 1e20),
+            ("null", .null), ("NULL", "NULL"), ("text:42", "42"), ("text:null", "null"), ("text:", ""),
+            ("blob:00fF", .blob(Data([0x00, 0xFF]))), ("blob:", .blob(Data())), ("inf", "inf"), ("nan", "nan"),
+            ("0x1F", "0x1F"), (" 1", " 1"), ("1.", 1.0), (".5", 0.5), ("e5", "e5"), ("abc", "abc"), ("", ""),
+        ]
+        for (argument, expected) in cases {
+            #expect(try Value(commandLineArgument: argument) == expected, "\(argument)")
+        }
+        #expect(throws: InspectionError.badArgument("blob:0G", reason: "a blob is written as pairs of hexadecimal digits")) {
+            try Value(commandLineArgument: "blob:0G")
+        }
+        #expect(throws: InspectionError.self) { try Value(commandLineArgument: "blob:ABC") }
+
+        let inspector = Inspector(try Database.inMemory())
+        let typed = try inspector.execute(
+            "SELECT 1 = ?, typeof(?), typeof(?), typeof(?)",
+            arguments: StatementArguments(values: try ["1", "2.5", "null", "blob:00"].map(Value.init(commandLineArgument:))))
+        #expect(typed.rows == [[1, "real", "null", "blob"]])
+    }
+
+    @Test func readOnlyPragmasAndExplainRunWithoutWrites() throws {
+        let directory = try TemporaryDirectory()
+        let inspector = try sample(in: directory)
+        #expect(try inspector.execute("PRAGMA journal_mode").rows == [["delete"]])
+        #expect(try inspector.execute("pragma main.journal_mode;").rows == [["delete"]])
+        #expect(try inspector.execute("PRAGMA table_info(team)").rows.count == 2)
+        for sql in ["PRAGMA journal_mode = wal", "PRAGMA journal_mode(wal)", "PRAGMA user_version = 3"] {
+            #expect(throws: InspectionError.writeNotAllowed(sql: sql)) { try inspector.execute(sql) }
+        }
+        let plan = try inspector.queryPlan(for: "DELETE FROM team WHERE id = ?")
+        #expect(plan.steps.first?.detail == "SEARCH team USING INTEGER PRIMARY KEY (rowid=?)")
+        #expect(try inspector.execute("EXPLAIN QUERY PLAN UPDATE team SET name = 'x'").rows.count == 1)
+        #expect(try inspector.tables().first { $0.name == "team" }?.rowCount == 2)
+    }
+
+    @Test func severalStatementsRunOnlyWithWritesAndGiveTheLastResult() throws {
+        let directory = try TemporaryDirectory()
+        let inspector = try sample(in: directory, writable: true)
+        let sql = "SELECT 1; SELECT 2"
+        #expect(throws: InspectionError.severalStatements(sql: sql)) { try inspector.execute(sql) }
+        let script = """
+            INSERT INTO team (name) VALUES (?);
+            -- a comment between statements
+            INSERT INTO team (name) VALUES (?), (?);
+            SELECT name FROM team WHERE id > ? ORDER BY id;
+            """
+        let result = try inspector.execute(script, arguments: ["Ants", "Bees 2", "Hornets", 2], allowingWrites: true)
+        #expect(result == QueryResult(columnNames: ["name"], rows: [["Ants"], ["Bees 2"], ["Hornets"]], changedRowCount: 3))
+        #expect(try inspector.execute("SELECT 1;", allowingWrites: true).changedRowCount == nil)
+        let empty = try inspector.execute("-- nothing", allowingWrites: false)
+        #expect(empty == QueryResult(columnNames: [], rows: []))
+    }
+
+    @Test func rowSelectionIsRenderedByTheQueryBuilder() throws {
+        var selection = RowSelection()
+        selection.columns = ["A", "t.x"]
+        selection.filter = "a > ?"
+        selection.arguments = [1]
+        selection.ordering = [RowOrdering(column: "T.X", isDescending: true)]
+        selection.limit = 2
+        selection.offset = 1
+        let statement = try selection.statement(on: "t", columns: ["a", "t.x"])
+        #expect(statement == SQLStatement(
+            sql: #"SELECT "t"."a", "t"."t.x" FROM "t" WHERE (a > ?) ORDER BY "t"."t.x" DESC LIMIT ? OFFSET ?"#,
+            arguments: [1, 2, 1]))
+        selection.limit = -1
+        #expect(throws: QueryError.negativeLimit(-1)) { try selection.statement(on: "t", columns: ["a", "t.x"]) }
+
+        let db = try Database.inMemory()
+        try db.execute(#"CREATE TABLE t (a INTEGER, "t.x" TEXT)"#)
+        try db.execute(#"INSERT INTO t VALUES (1, 'one'), (2, 'two'), (3, 'three')"#)
+        var dotted = RowSelection()
+        dotted.columns = ["t.x"]
+        dotted.ordering = [RowOrdering(column: "a", isDescending: true)]
+        #expect(try Inspector(db).rows(of: "T", matching: dotted) == QueryResult(columnNames: ["t.x"], rows: [["three"], ["two"], ["one"]]))
+    }
+
+    // MARK: Complete schema
+
+    @Test func describesStrictWithoutRowIDGeneratedPartialCollatedViewAndVirtualTables() throws {
+        let directory = try TemporaryDirectory()
+        let inspector = try realSample(in: directory)
+        let odd = try inspector.schema(ofTable: RealDatabaseSample.oddTable)
+        #expect(odd.isStrict && !odd.isWithoutRowID)
+        let tag = try inspector.schema(ofTable: "tag")
+        #expect(tag.isWithoutRowID && !tag.isStrict)
+        let author = try inspector.schema(ofTable: "author")
+        #expect(author.columns.map(\.collation) == [nil, "NOCASE", nil])
+        let book = try inspector.schema(ofTable: "book")
+        #expect(book.columns.compactMap(\.generation) == [
+            ColumnGeneration(expression: "CAST(round(price * 100) AS INTEGER)", isStored: false),
+            ColumnGeneration(expression: "lower(title)", isStored: true),
+        ])
+        #expect(book.indexes.map(\.condition) == ["price < 10", nil])
+        #expect(book.indexes.last?.keys == [IndexKey(name: "title", collation: "NOCASE", isDescending: true)])
+        let view = try inspector.schema(ofTable: "cheap_books")
+        #expect(view.kind == .view && view.sql == "CREATE VIEW cheap_books AS SELECT title, price FROM book WHERE price < 10")
+        let text = try inspector.schema(ofTable: "book_text")
+        #expect(text.kind == .virtualTable && text.module == "fts5" && text.moduleArguments == "title, body")
+        #expect(try inspector.schemas().map(\.name).contains("book_text_data"))
+
+        #expect(String(describing: book).hasPrefix("""
+            table book
+
+            Columns
+            column      | type    | not null | default | primary key | generated as
+            ------------+---------+----------+---------+-------------+----------------------------------------------
+            id          | INTEGER | no       |         | 1           |
+            author_id   | INTEGER | no       |         |             |
+            title       | TEXT    | yes      |         |             |
+            price       | REAL    | no       |         |             |
+            cover       | BLOB    | no       |         |             |
+            pages       | INTEGER | no       |         |             |
+            price_cents | INTEGER | no       |         |             | (CAST(round(price * 100) AS INTEGER)) VIRTUAL
+            title_lower | TEXT    | no       |         |             | (lower(title)) STORED
+
+            Indexes
+            index      | columns                   | unique | origin       | where
+            -----------+---------------------------+--------+--------------+-----------
+            book_cheap | price                     | no     | CREATE INDEX | price < 10
+            book_title | title COLLATE NOCASE DESC | no     | CREATE INDEX |
+
+            """))
+        #expect(String(describing: odd).hasPrefix("table odd \"table\" name (STRICT)\n"))
+        #expect(String(describing: tag).hasPrefix("table tag (WITHOUT ROWID)\n"))
+        #expect(String(describing: text).hasPrefix("virtual table book_text (module fts5: title, body)\n"))
+        #expect(String(describing: view).hasSuffix("SQL\nCREATE VIEW cheap_books AS SELECT title, price FROM book WHERE price < 10;\n"))
+        #expect(String(describing: author).contains("\nname   | TEXT    | yes      |         |             | NOCASE\n"))
+    }
+
+    @Test func reportsAreJSONDocuments() throws {
+        let directory = try TemporaryDirectory()
+        let inspector = try realSample(in: directory)
+        let tag = try JSONSerialization.jsonObject(with: Data(try JSONDocument.text(of: inspector.schema(ofTable: "tag")).utf8))
+        let object = try #require(tag as? [String: Any])
+        #expect(object["name"] as? String == "tag")
+        #expect(object["is_without_row_id"] as? Bool == true)
+        #expect((object["columns"] as? [[String: Any]])?.first?["declared_type"] as? String == "TEXT")
+        let plan = try JSONDocument.text(of: inspector.queryPlan(for: "SELECT * FROM loose"))
+        #expect(plan.contains(#""detail" : "SCAN loose""#) && plan.contains(#""is_full_table_scan" : true"#))
+        let report = try JSONDocument.text(of: inspector.checkIntegrity())
+        #expect(report.contains(#""problems" : ["#))
+        #expect(try JSONDocument.text(of: inspector.storageStatistics()).contains(#""journal_mode" : "delete""#))
+    }
+
+    // MARK: Integrity of a damaged file
+
+    @Test func theIntegrityCheckOfACorruptFileGivesSQLitesLines() throws {
+        let directory = try TemporaryDirectory()
+        let path = directory.path("corrupt.sqlite")
+        try CorruptSample.create(at: path)
+
+        let report = try inspector(path).checkIntegrity()
+        #expect(!report.isHealthy)
+        #expect(report.problems.first == "*** in database main ***")
+        #expect(report.problems.contains { $0.hasPrefix("On tree page ") || $0.hasPrefix("Page ") })
+        #expect(String(describing: report).hasPrefix("integrity check: \(report.problems.count) problems\n  *** in database main ***\n"))
+    }
+
+    // MARK: Dump
+
+    @Test(.enabled(if: SQLiteTool.isInstalled, "needs the sqlite3 command-line tool"))
+    func aDumpReplayedBySQLite3GivesAnIdenticalDatabase() throws {
+        let directory = try TemporaryDirectory()
+        let source = try realSample(in: directory)
+        let dump = ByteCollector()
+        try source.dump(to: dump)
+        let tool = try #require(SQLiteTool.path)
+        let copyPath = directory.path("copy.sqlite")
+        #expect(try SQLiteTool.run(tool, database: copyPath, sql: dump.text) != nil)
+        let copy = try inspector(copyPath)
+
+        let master = "SELECT type, name, tbl_name, sql FROM sqlite_master ORDER BY name"
+        #expect(try copy.execute(master).rows == source.execute(master).rows)
+        let tables = try source.execute("SELECT name FROM sqlite_master WHERE type = 'table' ORDER BY name").rows
+        #expect(tables.count == 13)
+        for case .text(let table) in tables.map(\.[0]) {
+            let rows = "SELECT rowid, * FROM \(table.quotedIdentifier)"
+            let withoutRowID = "SELECT * FROM \(table.quotedIdentifier)"
+            let query = (try? source.execute(rows)) == nil ? withoutRowID : rows
+            #expect(try copy.execute(query).rows == source.execute(query).rows, "\(table)")
+        }
+        #expect(try copy.execute("PRAGMA user_version").rows == [[7]])
+        #expect(try copy.execute("SELECT rowid FROM book_text WHERE book_text MATCH 'cheap'").rows == [[1]])
+        #expect(try copy.checkIntegrity().isHealthy)
+        let again = ByteCollector()
+        try copy.dump(to: again)
+        #expect(again.text == dump.text)
+        #expect(dump.text.hasPrefix("PRAGMA foreign_keys=OFF;\nBEGIN TRANSACTION;\nCREATE TABLE author"))
+        #expect(dump.text.contains(#"INSERT INTO "loose"("rowid","a","b") VALUES(2,2.5,X'01');"#))
+        #expect(dump.text.contains(#"VALUES(4,1,(CAST(X'4E554C00696E73696465' AS TEXT)),"#))
+        #expect(dump.text.hasSuffix("PRAGMA user_version=7;\nCOMMIT;\n"))
     }
 }

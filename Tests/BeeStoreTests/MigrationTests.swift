@@ -416,4 +416,46 @@ func migrationFiles(_ files: [String: String]) throws -> TemporaryDirectory {
             return
         }
     }
+
+    @Test func migrationsLoadFromFilesHeldInMemoryAsFromADirectory() throws {
+        let directory = ExampleMigrations.directory
+        var files: [String: Data] = [:]
+        for name in try FileManager.default.contentsOfDirectory(atPath: directory.path) {
+            files[name] = try Data(contentsOf: directory.appendingPathComponent(name))
+        }
+        let fromFiles = try Migration.load(files: files)
+        let fromDirectory = try Migration.load(from: directory)
+        #expect(fromFiles.map(\.identifier) == ExampleMigrations.identifiers)
+        #expect(fromFiles.map(\.identifier) == fromDirectory.map(\.identifier))
+        #expect(fromFiles.map(\.checksum) == fromDirectory.map(\.checksum))
+        #expect(fromFiles.map(\.isReversible) == fromDirectory.map(\.isReversible))
+        let error = #expect(throws: MigrationFileError.self) { try Migration.load(files: ["0001_a.sql": Data([0xFF])]) }
+        guard case .notUTF8(fileName: "0001_a.sql")? = error else {
+            Issue.record("unexpected error \(String(describing: error))")
+            return
+        }
+    }
+
+    // MARK: Nothing to do
+
+    @Test func migratingWithNothingToDoOnlyReadsTheDatabase() throws {
+        let directory = try TemporaryDirectory()
+        let path = directory.path("app.sqlite")
+        var configuration = Configuration()
+        configuration.journalMode = nil
+        try Database(path: path, configuration: configuration).execute("CREATE TABLE kept (x)")
+        configuration.readOnly = true
+
+        // No migration registered: not even the ledger table is created.
+        let empty = Migrator(database: try Database(path: path, configuration: configuration))
+        #expect(try empty.migrate() == [])
+
+        let applying = try ExampleMigrations.migrator(in: directory, file: "app.sqlite")
+        #expect(try applying.migrate() == ExampleMigrations.identifiers)
+        applying.database.close()
+        var readOnly = Migrator(database: try Database(path: path, configuration: configuration))
+        try readOnly.registerMigrations(from: ExampleMigrations.directory)
+        #expect(try readOnly.migrate() == [])
+        #expect(try readOnly.migrate(upTo: "0002_create_nodes") == [])
+    }
 }

@@ -156,6 +156,13 @@ public final class Connection {
     /// Runs several `;`-separated SQL statements, without arguments, in order.
     /// The statements before a failing one stay applied unless you wrap the call in a transaction.
     public func execute(script: String) throws {
+        try forEachStatement(in: script) { statement, _ in try statement.execute() }
+    }
+
+    /// Prepares the `;`-separated statements of `script` one at a time, in order, and calls
+    /// `body` with each (and whether it is the last), so that a statement may use what the
+    /// ones before it created. Whitespace and comments between statements are skipped.
+    func forEachStatement(in script: String, _ body: (Statement, _ isLast: Bool) throws -> Void) throws {
         try Self.requireNoNUL(script)
         try script.withCString { start in
             var next: UnsafePointer<CChar>? = start
@@ -164,14 +171,14 @@ public final class Connection {
                 let code = sqlite3_prepare_v2(handle, current, -1, &statementHandle, &next)
                 let text = next.map { String(decoding: UnsafeRawBufferPointer(start: current, count: $0 - current), as: UTF8.self) }
                 guard code == SQLITE_OK else {
-                    throw state.error(code: code, sql: text ?? String(cString: current))
+                    throw state.error(code: code, sql: Self.failedStatement(from: current, parsedUpTo: next))
                 }
                 guard let statementHandle else { continue }  // only whitespace or comments remained
                 state.counters.recordPreparation()
                 let statement = Statement(
                     sql: (text ?? "").trimmingCharacters(in: .whitespacesAndNewlines), handle: statementHandle,
                     state: state)
-                try statement.execute()
+                try body(statement, next.map { !Self.containsStatement($0) } ?? true)
             }
         }
     }
@@ -193,6 +200,17 @@ public final class Connection {
     ) throws -> T? {
         guard let row = try fetchOne(sql, arguments), row.count > 0, !row[0].isNull else { return nil }
         return try row.decode(T.self, at: 0)
+    }
+
+    /// The text of a statement that failed to compile, for its error: from its start to the
+    /// first `;` at or after where SQLite stopped reading (a syntax error stops it early),
+    /// or to the end of the script.
+    private static func failedStatement(from start: UnsafePointer<CChar>, parsedUpTo stop: UnsafePointer<CChar>?) -> String {
+        let rest = String(cString: start)
+        let parsed = stop.map { $0 - start } ?? 0
+        let bytes = Array(rest.utf8)
+        let end = bytes[min(parsed, bytes.count)...].firstIndex(of: UInt8(ascii: ";")).map { $0 + 1 } ?? bytes.count
+        return String(decoding: bytes[..<end], as: UTF8.self).trimmingCharacters(in: .whitespacesAndNewlines)
     }
 
     /// Whether `text` holds anything but whitespace, `;` and comments.

@@ -1,5 +1,5 @@
 /// A row whose foreign key references a missing parent row, as `PRAGMA foreign_key_check` reports it.
-public struct ForeignKeyViolation: Sendable, Hashable, CustomStringConvertible {
+public struct ForeignKeyViolation: Sendable, Hashable, Encodable, CustomStringConvertible {
     /// The table holding the row.
     public let table: String
 

@@ -34,6 +34,7 @@ public final class Statement {
         self.columnCount = Int(sqlite3_column_count(handle))
         self.isReadOnly = sqlite3_stmt_readonly(handle) != 0
         self.parameterCount = Int(sqlite3_bind_parameter_count(handle))
+        self.isExplain = sqlite3_stmt_isexplain(handle) != 0
     }
 
     deinit {
@@ -42,7 +43,11 @@ public final class Statement {
 
     /// Whether the statement is a `PRAGMA`: pragmas that only query (such as
     /// `PRAGMA journal_mode`) are allowed in reads, although SQLite does not call them read-only.
-    private lazy var isPragma = sql.drop(while: \.isWhitespace).prefix(6).uppercased() == "PRAGMA"
+    private(set) lazy var isPragma = sql.drop(while: \.isWhitespace).prefix(6).uppercased() == "PRAGMA"
+
+    /// Whether the statement is an `EXPLAIN` or `EXPLAIN QUERY PLAN`, which describes a
+    /// statement without running it: allowed in reads whatever the explained statement does.
+    public let isExplain: Bool
 
     /// Whether the statement leaves the database unchanged.
     public let isReadOnly: Bool
@@ -95,7 +100,7 @@ public final class Statement {
     /// whatever happens. Bindings made before the call are kept; an execution counts once
     /// the binding succeeded.
     func runBound<T>(binding: () throws -> Void = {}, _ body: () throws -> T) throws -> T {
-        if state.isReadOnlyAccess && !isReadOnly && !isPragma {
+        if state.isReadOnlyAccess && !isReadOnly && !isPragma && !isExplain {
             throw DatabaseError(
                 code: .readOnly, message: "a read access cannot run a statement that writes", sql: sql)
         }
@@ -148,23 +153,14 @@ public final class Statement {
         Self.value(of: handle, at: index)
     }
 
-    /// The value of a column of the current row of the statement `handle`.
+    /// The value of a column of the current row of the statement `handle`, copied out.
     static func value(of handle: OpaquePointer, at index: Int32) -> Value {
-        switch sqlite3_column_type(handle, index) {
-        case SQLITE_INTEGER:
-            return .integer(sqlite3_column_int64(handle, index))
-        case SQLITE_FLOAT:
-            return .real(sqlite3_column_double(handle, index))
-        case SQLITE_TEXT:
-            let bytes = sqlite3_column_text(handle, index)
-            let count = Int(sqlite3_column_bytes(handle, index))
-            return .text(String(decoding: UnsafeBufferPointer(start: bytes, count: count), as: UTF8.self))
-        case SQLITE_BLOB:
-            let count = Int(sqlite3_column_bytes(handle, index))
-            guard count > 0, let bytes = sqlite3_column_blob(handle, index) else { return .blob(Data()) }
-            return .blob(Data(bytes: bytes, count: count))
-        default:
-            return .null
+        switch RowCursor.value(of: handle, at: index) {
+        case .null: .null
+        case .integer(let integer): .integer(integer)
+        case .real(let real): .real(real)
+        case .text(let bytes): .text(String(decoding: bytes, as: UTF8.self))
+        case .blob(let bytes): .blob(Data(bytes))
         }
     }
 

@@ -35,7 +35,17 @@ extension Unicode.Scalar {
 extension String {
     /// How many terminal columns the string takes (see ``Character/displayWidth``).
     var displayWidth: Int {
-        reduce(0) { $0 + $1.displayWidth }
+        if let width = printableASCIIWidth { return width }
+        return reduce(0) { $0 + $1.displayWidth }
+    }
+
+    /// The width of a string of printable ASCII characters (one column each, measured
+    /// without going through `Character`s); nil for any other string.
+    private var printableASCIIWidth: Int? {
+        let width = utf8.withContiguousStorageIfAvailable { bytes in
+            bytes.allSatisfy { (0x20..<0x7F).contains($0) } ? bytes.count : nil
+        }
+        return width ?? nil
     }
 
     /// The string cut to at most `width` terminal columns, ending with `…` when it was cut.

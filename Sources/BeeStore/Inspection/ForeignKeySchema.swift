@@ -1,5 +1,5 @@
 /// A foreign key of a table, as `PRAGMA foreign_key_list` describes it.
-public struct ForeignKeySchema: Sendable, Hashable {
+public struct ForeignKeySchema: Sendable, Hashable, Encodable {
     /// The referencing columns, in order.
     public let columns: [String]
 

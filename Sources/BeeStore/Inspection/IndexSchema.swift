@@ -1,7 +1,8 @@
-/// An index of a table, as `PRAGMA index_list` and `PRAGMA index_info` describe it.
-public struct IndexSchema: Sendable, Hashable {
+/// An index of a table, as `PRAGMA index_list`, `PRAGMA index_xinfo` and its `CREATE
+/// INDEX` statement describe it.
+public struct IndexSchema: Sendable, Hashable, Encodable {
     /// Why an index exists.
-    public enum Origin: String, Sendable, Hashable {
+    public enum Origin: String, Sendable, Hashable, Encodable {
         /// A `CREATE INDEX` statement.
         case createIndex = "c"
         /// A `UNIQUE` constraint.
@@ -13,8 +14,8 @@ public struct IndexSchema: Sendable, Hashable {
     /// The index's name (`sqlite_autoindex_…` for one SQLite made for a constraint).
     public let name: String
 
-    /// The indexed columns in key order; an indexed expression appears as `<expression>`.
-    public let columns: [String]
+    /// The index's keys, in order.
+    public let keys: [IndexKey]
 
     /// Whether the index enforces uniqueness.
     public let isUnique: Bool
@@ -22,24 +23,61 @@ public struct IndexSchema: Sendable, Hashable {
     /// What created the index.
     public let origin: Origin
 
+    /// The condition of a partial index (`WHERE …`, as written); nil for an index of every row.
+    public let condition: String?
+
+    /// The indexed columns in key order; an indexed expression appears as `<expression>`.
+    public var columns: [String] {
+        keys.map(\.name)
+    }
+
     /// Whether the index covers only the rows matching a `WHERE` clause.
-    public let isPartial: Bool
+    public var isPartial: Bool {
+        condition != nil
+    }
+}
+
+/// One key of an index: a column or an expression, its collation and its order.
+public struct IndexKey: Sendable, Hashable, Encodable {
+    /// The column's name, or `<expression>` for an indexed expression.
+    public let name: String
+
+    /// The collation the key is compared with (`"BINARY"`, `"NOCASE"`).
+    public let collation: String
+
+    /// Whether the key is sorted in descending order.
+    public let isDescending: Bool
+
+    /// The key as the schema description shows it: its name, then `COLLATE` and `DESC`
+    /// when they are not the defaults.
+    var described: String {
+        name + (collation.uppercased() == "BINARY" ? "" : " COLLATE " + collation) + (isDescending ? " DESC" : "")
+    }
 }
 
 extension IndexSchema {
     /// The indexes of `table` (already resolved to its exact name), sorted by name.
     static func indexes(of table: String, in connection: Connection) throws -> [IndexSchema] {
         let rows = try connection.fetchAll(
-            "SELECT name, \"unique\", origin, partial FROM pragma_index_list(?) ORDER BY name", [table])
+            """
+            SELECT l.name, l."unique", l.origin, l.partial, m.sql FROM pragma_index_list(?) AS l
+            LEFT JOIN sqlite_master AS m ON m.type = 'index' AND m.name = l.name ORDER BY l.name
+            """, [table])
         return try rows.map { row in
             let name = try row.decode(String.self, at: 0)
-            let columns = try connection.fetchAll(
-                "SELECT name FROM pragma_index_info(?) ORDER BY seqno", [name]
-            ).map { try $0.decode(String?.self, at: 0) ?? "<expression>" }
+            let keys = try connection.fetchAll(
+                "SELECT name, coll, \"desc\" FROM pragma_index_xinfo(?) WHERE key = 1 ORDER BY seqno", [name]
+            ).map { key in
+                IndexKey(
+                    name: try key.decode(String?.self, at: 0) ?? "<expression>",
+                    collation: try key.decode(String?.self, at: 1) ?? "BINARY", isDescending: try key.decode(Bool.self, at: 2))
+            }
+            let isPartial = try row.decode(Bool.self, at: 3)
+            let sql = try row.decode(String?.self, at: 4)
             return IndexSchema(
-                name: name, columns: columns, isUnique: try row.decode(Bool.self, at: 1),
+                name: name, keys: keys, isUnique: try row.decode(Bool.self, at: 1),
                 origin: Origin(rawValue: try row.decode(String.self, at: 2)) ?? .createIndex,
-                isPartial: try row.decode(Bool.self, at: 3))
+                condition: isPartial ? (sql.flatMap { SQLTokens($0).indexCondition } ?? "") : nil)
         }
     }
 }

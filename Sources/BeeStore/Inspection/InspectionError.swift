@@ -7,6 +7,10 @@ public enum InspectionError: Error, Sendable, Equatable {
     case unknownColumn(String, table: String)
     /// The statement would change the database, and writes were not allowed.
     case writeNotAllowed(sql: String)
+    /// The SQL holds several statements, which run only where writes are allowed.
+    case severalStatements(sql: String)
+    /// A value written on a command line cannot be read.
+    case badArgument(String, reason: String)
 }
 
 extension InspectionError: CustomStringConvertible {
@@ -19,6 +23,10 @@ extension InspectionError: CustomStringConvertible {
             "no such column: \(column) in \(table)"
         case .writeNotAllowed(let sql):
             "the statement would change the database: \(sql)"
+        case .badArgument(let argument, let reason):
+            "cannot read the argument \(argument): \(reason)"
+        case .severalStatements(let sql):
+            "several statements run only where writes are allowed: \(sql)"
         }
     }
 }

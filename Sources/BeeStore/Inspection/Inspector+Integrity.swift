@@ -1,14 +1,33 @@
 extension Inspector {
     /// Runs SQLite's integrity check and foreign key check over the whole database.
-    /// Findings are returned, not thrown: only a failure to run the checks throws.
+    /// Findings are returned, not thrown: the integrity check's lines as SQLite writes
+    /// them, followed by the error that stopped it, if any (on a corrupt file, SQLite
+    /// reports what it found and then fails); a foreign key check that cannot run is
+    /// reported with its error. Only a failure to start the checks throws.
     ///
     /// SQLite verifies `CHECK` constraints only on a database opened for writing; the
     /// checks themselves never write.
     public func checkIntegrity() throws -> IntegrityReport {
         try database.read { connection in
-            let messages = try connection.fetchAll("PRAGMA integrity_check").map { try $0.decode(String.self, at: 0) }
-            let violations = try connection.foreignKeyViolations(limit: Int(Int32.max))
-            return IntegrityReport(problems: messages == ["ok"] ? [] : messages, foreignKeyViolations: violations)
+            var messages: [String] = []
+            do {
+                try connection.makeStatement("PRAGMA integrity_check").forEachRow { row in
+                    // One row may hold several findings, a line each.
+                    messages += (try row.decode(String?.self, at: 0) ?? "").split(separator: "\n").map(String.init)
+                }
+            } catch let error as DatabaseError {
+                messages.append(error.message)
+            }
+            var violations: [ForeignKeyViolation] = []
+            var foreignKeyCheckFailure: String?
+            do {
+                violations = try connection.foreignKeyViolations(limit: Int(Int32.max))
+            } catch let error as DatabaseError {
+                foreignKeyCheckFailure = error.message
+            }
+            return IntegrityReport(
+                problems: messages == ["ok"] ? [] : messages, foreignKeyViolations: violations,
+                foreignKeyCheckFailure: foreignKeyCheckFailure)
         }
     }
 }

@@ -1,68 +1,136 @@
 extension Inspector {
-    /// Runs one SQL statement and returns its result.
+    /// Runs SQL and returns the result of its statement.
     ///
-    /// Unless `allowingWrites` is true, a statement that would change the database is
-    /// refused with an ``InspectionError/writeNotAllowed(sql:)`` before it runs. Allowed
-    /// writes run without a surrounding transaction, so that statements such as `VACUUM`
-    /// work.
+    /// Unless `allowingWrites` is true, the SQL must be one statement that leaves the
+    /// database unchanged: a statement that would change it is refused with an
+    /// ``InspectionError/writeNotAllowed(sql:)`` before it runs, and several statements
+    /// with an ``InspectionError/severalStatements(sql:)``. `EXPLAIN` runs nothing and is
+    /// always allowed, and so is a `PRAGMA` that only reads a setting (`PRAGMA
+    /// journal_mode`, without a value).
+    ///
+    /// Allowed writes run without a surrounding transaction, so that statements such as
+    /// `VACUUM` work. Several statements then run in order, each taking the next of the
+    /// positional `arguments` its placeholders need, and the result is the last one's.
     public func execute(
         _ sql: String, arguments: StatementArguments = [], allowingWrites: Bool = false
     ) throws -> QueryResult {
-        guard allowingWrites else {
-            return try database.read { connection in
-                let statement = try connection.makeStatement(sql)
-                guard statement.isReadOnly else { throw InspectionError.writeNotAllowed(sql: sql) }
-                return QueryResult(statement, rows: try statement.fetchAll(arguments))
-            }
+        var columnNames: [String] = []
+        var rows: [[Value]] = []
+        let changed = try run(sql, arguments: arguments, allowingWrites: allowingWrites) { statement, arguments in
+            columnNames = statement.columnNames
+            rows = try statement.fetchAll(arguments).map(\.values)
         }
-        return try database.writeWithoutTransaction { connection in
-            let statement = try connection.makeStatement(sql)
-            // `changes` keeps the count of the last INSERT, UPDATE or DELETE: a statement
-            // that changed no row (CREATE TABLE, VACUUM) would report that one's.
-            let totalChangesBefore = connection.totalChanges
-            let rows = try statement.fetchAll(arguments)
-            let changed = connection.totalChanges == totalChangesBefore ? 0 : connection.changes
-            return QueryResult(statement, rows: rows, changedRowCount: statement.isReadOnly ? nil : changed)
+        return QueryResult(columnNames: columnNames, rows: rows, changedRowCount: changed)
+    }
+
+    /// Runs SQL as ``execute(_:arguments:allowingWrites:)`` does, and writes the rows of
+    /// its result to `writer` as SQLite steps them, without keeping them.
+    @discardableResult
+    public func execute(
+        _ sql: String, arguments: StatementArguments = [], allowingWrites: Bool = false,
+        writingTo writer: inout ResultWriter
+    ) throws -> ResultSummary {
+        var began = false
+        let changed = try run(sql, arguments: arguments, allowingWrites: allowingWrites) { statement, arguments in
+            writer.begin(columns: statement.columnNames)
+            began = true
+            try statement.forEachCursor(arguments) { try writer.write($0) }
         }
+        if !began { writer.begin(columns: []) }
+        return try writer.finish(changedRowCount: changed)
     }
 
     /// The rows of the table or view named `table` (matched case-insensitively) that
     /// `selection` picks. Unknown tables and columns throw an ``InspectionError``.
     public func rows(of table: String, matching selection: RowSelection = RowSelection()) throws -> QueryResult {
         try database.read { connection in
-            let entry = try connection.tableEntry(named: table)
-            let columns = try ColumnSchema.columns(of: entry.name, in: connection).map(\.name)
-            let resolve = { (name: String) throws -> String in
-                guard let column = columns.first(where: { $0.lowercased() == name.lowercased() }) else {
-                    throw InspectionError.unknownColumn(name, table: entry.name)
-                }
-                return column.quotedIdentifier
-            }
-            var sql = "SELECT "
-                + (selection.columns.isEmpty ? "*" : try selection.columns.map(resolve).joined(separator: ", "))
-                + " FROM " + entry.name.quotedIdentifier
-            var arguments = selection.arguments
-            if let filter = selection.filter {
-                sql += " WHERE (\(filter))"
-            }
-            if !selection.ordering.isEmpty {
-                sql += " ORDER BY " + (try selection.ordering.map { key in
-                    try resolve(key.column) + (key.isDescending ? " DESC" : " ASC")
-                }.joined(separator: ", "))
-            }
-            if selection.limit != nil || selection.offset != nil {
-                sql += " LIMIT ? OFFSET ?"
-                arguments += [.integer(Int64(selection.limit ?? -1)), .integer(Int64(selection.offset ?? 0))]
-            }
-            let statement = try connection.makeStatement(sql)
-            return QueryResult(statement, rows: try statement.fetchAll(StatementArguments(values: arguments)))
+            let statement = try selectStatement(of: table, matching: selection, in: connection)
+            let rows = try statement.statement.fetchAll(statement.arguments)
+            return QueryResult(columnNames: statement.statement.columnNames, rows: rows.map(\.values))
         }
     }
-}
 
-extension QueryResult {
-    /// A result from a statement that ran and the rows it returned.
-    fileprivate init(_ statement: Statement, rows: [Row], changedRowCount: Int? = nil) {
-        self.init(columnNames: statement.columnNames, rows: rows.map(\.values), changedRowCount: changedRowCount)
+    /// Writes the rows that `selection` picks in `table` to `writer` as SQLite steps
+    /// them, without keeping them.
+    @discardableResult
+    public func writeRows(
+        of table: String, matching selection: RowSelection = RowSelection(), to writer: inout ResultWriter
+    ) throws -> ResultSummary {
+        try database.read { connection in
+            let statement = try selectStatement(of: table, matching: selection, in: connection)
+            writer.begin(columns: statement.statement.columnNames)
+            try statement.statement.forEachCursor(statement.arguments) { try writer.write($0) }
+            return try writer.finish()
+        }
+    }
+
+    /// The prepared `SELECT` of a row selection, and its arguments.
+    private func selectStatement(
+        of table: String, matching selection: RowSelection, in connection: Connection
+    ) throws -> (statement: Statement, arguments: StatementArguments) {
+        let entry = try connection.tableEntry(named: table)
+        let columns = try ColumnSchema.columns(of: entry.name, in: connection).map(\.name)
+        let select = try selection.statement(on: entry.name, columns: columns)
+        return (try connection.makeStatement(select.sql), StatementArguments(values: select.arguments))
+    }
+
+    /// Runs the statements of `sql` under the rules of ``execute(_:arguments:allowingWrites:)``,
+    /// handing the last one to `last` to run; returns how many rows the statements
+    /// changed, or nil when none of them writes.
+    private func run(
+        _ sql: String, arguments: StatementArguments, allowingWrites: Bool,
+        last: (Statement, StatementArguments) throws -> Void
+    ) throws -> Int? {
+        guard allowingWrites else {
+            try database.read { connection in
+                try connection.forEachStatement(in: sql) { statement, isLast in
+                    guard isLast else { throw InspectionError.severalStatements(sql: sql) }
+                    try Self.runReading(statement) { try last(statement, arguments) }
+                }
+            }
+            return nil
+        }
+        return try database.writeWithoutTransaction { connection in
+            var remaining = arguments.values[...]
+            var changed = 0
+            var writes = false
+            try connection.forEachStatement(in: sql) { statement, isLast in
+                var taken = arguments
+                if arguments.namedValues.isEmpty {
+                    let count = isLast ? remaining.count : min(statement.parameterCount, remaining.count)
+                    taken = StatementArguments(values: Array(remaining.prefix(count)))
+                    remaining = remaining.dropFirst(count)
+                }
+                // `changes` keeps the count of the last INSERT, UPDATE or DELETE: a statement
+                // that changed no row (CREATE TABLE, VACUUM) would report that one's.
+                let totalChangesBefore = connection.totalChanges
+                if isLast {
+                    try last(statement, taken)
+                } else {
+                    try statement.execute(taken)
+                }
+                writes = writes || !statement.isReadOnly
+                if connection.totalChanges != totalChangesBefore { changed += connection.changes }
+            }
+            return writes ? changed : nil
+        }
+    }
+
+    /// Runs `body` with a statement that must not write: refused unless SQLite calls it
+    /// read-only, it is an `EXPLAIN`, or it is a `PRAGMA` without a value (which only
+    /// reads its setting; should it write all the same, SQLite's refusal is reported as
+    /// ``InspectionError/writeNotAllowed(sql:)``).
+    private static func runReading(_ statement: Statement, _ body: () throws -> Void) throws {
+        if statement.isReadOnly || statement.isExplain {
+            return try body()
+        }
+        guard statement.isPragma, SQLTokens(statement.sql).isPragmaWithoutValue else {
+            throw InspectionError.writeNotAllowed(sql: statement.sql)
+        }
+        do {
+            try body()
+        } catch let error as DatabaseError where error.resultCode == .readOnly {
+            throw InspectionError.writeNotAllowed(sql: statement.sql)
+        }
     }
 }

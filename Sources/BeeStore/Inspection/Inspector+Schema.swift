@@ -3,16 +3,15 @@ extension Inspector {
     /// does), or an ``InspectionError/unknownTable(_:)``.
     public func schema(ofTable name: String) throws -> TableSchema {
         try database.read { connection in
-            let entry = try connection.tableEntry(named: name)
-            let triggers = try connection.schemaEntries(types: ["trigger"], ofTable: entry.name).map { trigger in
-                TriggerSchema(name: trigger.name, sql: trigger.sql ?? "")
-            }
-            return TableSchema(
-                name: entry.name, kind: TableKind(type: entry.type, sql: entry.sql), sql: entry.sql,
-                columns: try ColumnSchema.columns(of: entry.name, in: connection),
-                indexes: try IndexSchema.indexes(of: entry.name, in: connection),
-                foreignKeys: try ForeignKeySchema.foreignKeys(of: entry.name, in: connection),
-                triggers: triggers)
+            try TableSchema(entry: try connection.tableEntry(named: name), in: connection)
+        }
+    }
+
+    /// The schema of every table and view (SQLite's own `sqlite_` tables excepted), sorted
+    /// by name.
+    public func schemas() throws -> [TableSchema] {
+        try database.read { connection in
+            try connection.schemaEntries(types: ["table", "view"]).map { try TableSchema(entry: $0, in: connection) }
         }
     }
 
@@ -25,5 +24,27 @@ extension Inspector {
                 "SELECT sql FROM sqlite_master WHERE sql IS NOT NULL AND \(SchemaEntry.isUserObject) ORDER BY rowid"
             ).map { try $0.decode(String.self, at: 0) + ";\n" }.joined()
         }
+    }
+}
+
+extension TableSchema {
+    /// The schema of the table or view of a schema entry.
+    fileprivate init(entry: SchemaEntry, in connection: Connection) throws {
+        let kind = TableKind(type: entry.type, sql: entry.sql)
+        let options = try connection.fetchOne(
+            "SELECT wr, strict FROM pragma_table_list WHERE schema = 'main' AND name = ?", [entry.name])
+        let module = kind == .virtualTable ? entry.sql.flatMap { SQLTokens($0).virtualTableModule } : nil
+        let triggers = try connection.schemaEntries(types: ["trigger"], ofTable: entry.name).map { trigger in
+            TriggerSchema(name: trigger.name, sql: trigger.sql ?? "")
+        }
+        self.init(
+            name: entry.name, kind: kind, sql: entry.sql,
+            isStrict: try options?.decode(Bool.self, at: 1) ?? false,
+            isWithoutRowID: try options?.decode(Bool.self, at: 0) ?? false,
+            module: module?.name, moduleArguments: module?.arguments,
+            columns: try ColumnSchema.columns(of: entry.name, sql: kind == .table ? entry.sql : nil, in: connection),
+            indexes: try IndexSchema.indexes(of: entry.name, in: connection),
+            foreignKeys: try ForeignKeySchema.foreignKeys(of: entry.name, in: connection),
+            triggers: triggers)
     }
 }

@@ -3,7 +3,8 @@ extension IntegrityReport: CustomStringConvertible {
     public var description: String {
         var lines = ["integrity check: " + Self.summary(problems.count, "problem")]
         lines += problems.map { "  " + $0 }
-        lines.append("foreign key check: " + Self.summary(foreignKeyViolations.count, "violation"))
+        lines.append("foreign key check: " + (foreignKeyCheckFailure.map { "could not run: " + $0 }
+            ?? Self.summary(foreignKeyViolations.count, "violation")))
         lines += foreignKeyViolations.map { violation in
             let row = violation.rowID.map { "row \($0)" } ?? "a row"
             return "  \(violation.table) \(row): no matching row in \(violation.referencedTable)"

@@ -1,5 +1,5 @@
 /// How SQLite runs a statement, from `EXPLAIN QUERY PLAN`: a tree of steps.
-public struct QueryPlan: Sendable, Hashable {
+public struct QueryPlan: Sendable, Hashable, Encodable {
     /// The explained statement.
     public let sql: String
 
@@ -52,5 +52,20 @@ public struct QueryPlanStep: Sendable, Hashable {
         let target = detail.dropFirst("SCAN ".count)
         return !target.contains(" USING ") && !target.hasPrefix("CONSTANT ROW") && !target.hasPrefix("(")
             && !target.hasPrefix("SUBQUERY") && !target.contains("VIRTUAL TABLE")
+    }
+}
+
+extension QueryPlanStep: Encodable {
+    private enum CodingKeys: String, CodingKey {
+        case id, detail, isFullTableScan, children
+    }
+
+    /// The step's id, detail, whether it is a full table scan, and its children.
+    public func encode(to encoder: any Encoder) throws {
+        var container = encoder.container(keyedBy: CodingKeys.self)
+        try container.encode(id, forKey: .id)
+        try container.encode(detail, forKey: .detail)
+        try container.encode(isFullTableScan, forKey: .isFullTableScan)
+        try container.encode(children, forKey: .children)
     }
 }

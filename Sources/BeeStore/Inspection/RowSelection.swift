@@ -2,8 +2,9 @@ import Foundation
 
 /// Which rows of a table ``Inspector/rows(of:matching:)`` returns, and how.
 ///
-/// Column names are checked against the table and quoted; the filter is an SQL
-/// expression whose `?` placeholders take ``arguments``, which are bound, never spliced.
+/// Column names are checked against the table and quoted, and the `SELECT` is rendered by
+/// the query builder; the filter is an SQL expression whose `?` placeholders take
+/// ``arguments``, which are bound, never spliced.
 ///
 /// ```swift
 /// var selection = RowSelection()
@@ -26,10 +27,12 @@ public struct RowSelection: Sendable, Hashable {
     /// The sort order, most significant column first; empty for the table's own order.
     public var ordering: [RowOrdering] = []
 
-    /// The most rows to return; nil for all of them.
+    /// The most rows to return; nil for all of them. A negative limit is a
+    /// ``QueryError/negativeLimit(_:)``.
     public var limit: Int?
 
-    /// How many matching rows to skip first.
+    /// How many matching rows to skip first; a negative offset is a
+    /// ``QueryError/negativeLimit(_:)``.
     public var offset: Int?
 
     /// A selection of all rows and columns.

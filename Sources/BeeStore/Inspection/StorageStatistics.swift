@@ -1,8 +1,8 @@
 /// How a database file uses its space: sizes, pages, journal, and the size of each
 /// table and index.
-public struct StorageStatistics: Sendable, Hashable {
+public struct StorageStatistics: Sendable, Hashable, Encodable {
     /// Where the per-object sizes come from.
-    public enum SizeSource: String, Sendable, Hashable {
+    public enum SizeSource: String, Sendable, Hashable, Encodable {
         /// Exact page counts from SQLite's `dbstat` virtual table.
         case dbstat
         /// An estimate from the bytes of the stored values, when `dbstat` is not available.
@@ -38,9 +38,9 @@ public struct StorageStatistics: Sendable, Hashable {
 }
 
 /// The space one table or index takes.
-public struct ObjectSize: Sendable, Hashable {
+public struct ObjectSize: Sendable, Hashable, Encodable {
     /// Whether the object is a table or an index.
-    public enum Kind: String, Sendable, Hashable {
+    public enum Kind: String, Sendable, Hashable, Encodable {
         /// A table (SQLite's own `sqlite_schema` included).
         case table
         /// An index.

@@ -1,14 +1,26 @@
 /// Everything the schema says about one table or view: its columns, indexes, foreign
-/// keys and triggers.
-public struct TableSchema: Sendable, Hashable {
+/// keys and triggers, its `CREATE` statement and its options.
+public struct TableSchema: Sendable, Hashable, Encodable {
     /// The table's name, as the schema spells it.
     public let name: String
 
     /// Whether it is a table, a virtual table or a view.
     public let kind: TableKind
 
-    /// The `CREATE` statement, when SQLite keeps one.
+    /// The `CREATE` statement (a view's `CREATE VIEW … AS SELECT …`), when SQLite keeps one.
     public let sql: String?
+
+    /// Whether the table is `STRICT`.
+    public let isStrict: Bool
+
+    /// Whether the table is `WITHOUT ROWID`.
+    public let isWithoutRowID: Bool
+
+    /// A virtual table's module (`"fts5"`), nil for other kinds.
+    public let module: String?
+
+    /// The arguments a virtual table gives its module, as written (`"body, tokenize=porter"`).
+    public let moduleArguments: String?
 
     /// The columns, in table order.
     public let columns: [ColumnSchema]

@@ -1,5 +1,5 @@
 /// What kind of relation a schema entry is.
-public enum TableKind: String, Sendable, Hashable {
+public enum TableKind: String, Sendable, Hashable, Encodable {
     /// An ordinary table.
     case table
     /// A virtual table (`CREATE VIRTUAL TABLE`), such as a full-text index.
@@ -20,7 +20,7 @@ public enum TableKind: String, Sendable, Hashable {
 }
 
 /// A table or view of a database, with its number of rows.
-public struct TableSummary: Sendable, Hashable {
+public struct TableSummary: Sendable, Hashable, Encodable {
     /// The table's name, as the schema spells it.
     public let name: String
 

@@ -1,5 +1,5 @@
 /// A trigger on a table or view.
-public struct TriggerSchema: Sendable, Hashable {
+public struct TriggerSchema: Sendable, Hashable, Encodable {
     /// The trigger's name.
     public let name: String
 

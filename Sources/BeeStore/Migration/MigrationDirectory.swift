@@ -13,12 +13,30 @@ extension Migration {
     public static func load(from directory: URL) throws -> [Migration] {
         let fileNames: [String]
         do {
-            fileNames = try FileManager.default.contentsOfDirectory(atPath: directory.path)
-                .filter { !$0.hasPrefix(".") && $0.hasSuffix(".sql") }
-                .sorted()
+            fileNames = try FileManager.default.contentsOfDirectory(atPath: directory.path).filter(isMigrationFile)
         } catch {
             throw MigrationFileError.unreadable(directory, cause: error)
         }
+        var files: [String: Data] = [:]
+        for fileName in fileNames {
+            let url = directory.appendingPathComponent(fileName)
+            do {
+                files[fileName] = try Data(contentsOf: url)
+            } catch {
+                throw MigrationFileError.unreadable(url, cause: error)
+            }
+        }
+        return try load(files: files)
+    }
+
+    /// The SQL migrations of files held in memory (bundled with a program, for example),
+    /// keyed by file name, under the rules of ``load(from:)``: names ending in `.sql`
+    /// count, other names and hidden ones are ignored.
+    ///
+    /// Throws a ``MigrationFileError`` for a file that is not UTF-8, a malformed name, a
+    /// number used twice, or an orphan or conflicting `down` part.
+    public static func load(files: [String: Data]) throws -> [Migration] {
+        let fileNames = files.keys.filter(isMigrationFile).sorted()
         let downFileNames = fileNames.filter { $0.hasSuffix(downSuffix) }
         let upFiles = try fileNames.filter { !$0.hasSuffix(downSuffix) }.map(MigrationFileName.init(parsing:))
         try rejectDuplicateNumbers(in: upFiles)
@@ -26,8 +44,14 @@ extension Migration {
         if let orphan = downFileNames.first(where: { !identifiers.contains(String($0.dropLast(downSuffix.count))) }) {
             throw MigrationFileError.downWithoutUp(fileName: orphan)
         }
+        func text(_ fileName: String) throws -> String {
+            guard let text = files[fileName].flatMap({ String(data: $0, encoding: .utf8) }) else {
+                throw MigrationFileError.notUTF8(fileName: fileName)
+            }
+            return text
+        }
         return try upFiles.sorted { $0.number < $1.number }.map { file in
-            let sections = try MigrationSections(parsing: readText(file.fileName, in: directory), fileName: file.fileName)
+            let sections = try MigrationSections(parsing: text(file.fileName), fileName: file.fileName)
             let companion = file.identifier + downSuffix
             guard downFileNames.contains(companion) else {
                 return Migration(file.identifier, sql: sections.up, downSQL: sections.down)
@@ -35,8 +59,13 @@ extension Migration {
             guard sections.down == nil else {
                 throw MigrationFileError.conflictingDown(fileName: file.fileName)
             }
-            return Migration(file.identifier, sql: sections.up, downSQL: try readText(companion, in: directory))
+            return Migration(file.identifier, sql: sections.up, downSQL: try text(companion))
         }
+    }
+
+    /// Whether a file name is one of a migration (or of its `down` part).
+    private static func isMigrationFile(_ fileName: String) -> Bool {
+        !fileName.hasPrefix(".") && fileName.hasSuffix(".sql")
     }
 
     private static let downSuffix = ".down.sql"
@@ -46,20 +75,6 @@ extension Migration {
         if let (number, duplicates) = byNumber.filter({ $0.value.count > 1 }).min(by: { $0.key < $1.key }) {
             throw MigrationFileError.duplicateNumber(number, fileNames: duplicates.map(\.fileName))
         }
-    }
-
-    private static func readText(_ fileName: String, in directory: URL) throws -> String {
-        let url = directory.appendingPathComponent(fileName)
-        let data: Data
-        do {
-            data = try Data(contentsOf: url)
-        } catch {
-            throw MigrationFileError.unreadable(url, cause: error)
-        }
-        guard let text = String(data: data, encoding: .utf8) else {
-            throw MigrationFileError.notUTF8(fileName: fileName)
-        }
-        return text
     }
 }
 

@@ -56,9 +56,13 @@ public struct Migrator: Sendable {
     /// new checksums are then recorded. A failing migration throws
     /// ``MigrationError/failed(identifier:direction:cause:)``; the migrations applied
     /// before it stay applied.
+    ///
+    /// When nothing is pending and no checksum is to be recorded, the database is only
+    /// read: it is left exactly as it was (no `beestore_migrations` table is created).
     @discardableResult
     public func migrate(upTo target: String? = nil, acceptingChangedChecksums: Bool = false) throws -> [String] {
         let candidates = try target.map { migrations[...(try position(of: $0))] } ?? migrations[...]
+        guard try hasWork(in: candidates, acceptingChangedChecksums: acceptingChangedChecksums) else { return [] }
         var applied: [String] = []
         while let migration = try applyNext(of: candidates, acceptingChangedChecksums: acceptingChangedChecksums) {
             applied.append(migration.identifier)
@@ -85,18 +89,37 @@ public struct Migrator: Sendable {
         }
     }
 
+    /// Whether migrating would change the database: a candidate is pending, or a changed
+    /// checksum is to be recorded. A changed checksum that is not accepted throws, as
+    /// ``migrate(upTo:acceptingChangedChecksums:)`` does.
+    private func hasWork(in candidates: ArraySlice<Migration>, acceptingChangedChecksums: Bool) throws -> Bool {
+        let entries = try appliedEntries()
+        let applied = Set(entries.map(\.identifier))
+        if candidates.contains(where: { !applied.contains($0.identifier) }) { return true }
+        return try !changedMigrations(in: entries, accepting: acceptingChangedChecksums).isEmpty
+    }
+
     private func verifyChecksums(
         of entries: [MigrationLedger.Entry], accepting: Bool, in connection: Connection
     ) throws {
-        for entry in entries {
+        for migration in try changedMigrations(in: entries, accepting: accepting) {
+            try MigrationLedger.updateChecksum(of: migration, in: connection)
+        }
+    }
+
+    /// The registered migrations whose checksum changed since they were applied, or
+    /// ``MigrationError/checksumMismatch(identifier:recorded:current:)`` for the first
+    /// of them unless changes are accepted.
+    private func changedMigrations(in entries: [MigrationLedger.Entry], accepting: Bool) throws -> [Migration] {
+        try entries.compactMap { entry in
             guard let migration = migration(named: entry.identifier), migration.checksum != entry.checksum else {
-                continue
+                return nil
             }
             guard accepting else {
                 throw MigrationError.checksumMismatch(
                     identifier: entry.identifier, recorded: entry.checksum, current: migration.checksum)
             }
-            try MigrationLedger.updateChecksum(of: migration, in: connection)
+            return migration
         }
     }
 

@@ -228,12 +228,23 @@ struct SQLRenderer {
         case .null: "NULL"
         case .integer(let integer): String(integer)
         case .real(let real): SQLLiteral.real(real)
-        case .text(let text) where text.utf8.contains(0):
-            // SQLite reads SQL text up to its first NUL: such text is written as bytes.
-            "(CAST(\(SQLLiteral.blob(Array(text.utf8))) AS TEXT))"
-        case .text(let text): enclose(text, in: singleQuote)
+        case .text(let text): textLiteral(Array(text.utf8))
         case .blob(let data): SQLLiteral.blob(Array(data))
         }
+    }
+
+    /// A text literal of exactly these bytes: `'it''s'`, or, for bytes SQLite could not
+    /// read back from SQL text (a NUL, where it stops reading, or bytes that are not
+    /// UTF-8), `(CAST(X'…' AS TEXT))`.
+    static func textLiteral(_ bytes: [UInt8]) -> String {
+        guard !bytes.contains(0), bytes.withUnsafeBufferPointer(isValidUTF8) else {
+            return "(CAST(\(SQLLiteral.blob(bytes)) AS TEXT))"
+        }
+        var renderer = SQLRenderer()
+        renderer.text.append(singleQuote)
+        renderer.appendDoublingQuotes(bytes, quote: singleQuote)
+        renderer.text.append(singleQuote)
+        return renderer.sql
     }
 }
 

@@ -1,0 +1,129 @@
+import Foundation
+
+/// Reads CSV (RFC 4180; records may end with CRLF, LF or CR) whose first record names the
+/// columns, typing each field as ``CSVRowFormat`` writes it:
+///
+/// - a quoted field is text (`""` is the empty text);
+/// - an empty unquoted field is `NULL`;
+/// - an unquoted number is an integer (`42`) or, with a point or an exponent, a real
+///   (`7.0`, `1e999`);
+/// - an unquoted `\x` followed by hexadecimal digits is a blob;
+/// - any other unquoted field is text, as in CSV files written by other tools.
+struct CSVRecordReader: ImportRecordReader {
+    private let bytes: [UInt8]
+    private var position = 0
+    private var line = 1
+    private var columns: [String] = []
+
+    var columnNames: [String] {
+        columns
+    }
+
+    /// A reader of `data`, having read its header; an ``ImportError/noColumns`` for a file
+    /// without one.
+    init(_ data: Data) throws {
+        var bytes = [UInt8](data)
+        if bytes.starts(with: [0xEF, 0xBB, 0xBF]) { bytes.removeFirst(3) }
+        self.bytes = bytes
+        guard let header = try readFields() else { throw ImportError.noColumns }
+        columns = header.fields.map { String(decoding: $0.bytes, as: UTF8.self) }
+    }
+
+    mutating func next() throws -> ImportRecord? {
+        guard let record = try readFields() else { return nil }
+        guard record.fields.count == columns.count else {
+            throw ImportError.badRecord(
+                line: record.line, reason: "\(record.fields.count) fields where the header has \(columns.count)")
+        }
+        return ImportRecord(
+            line: record.line, fields: zip(columns, record.fields).map { ($0, Self.value(of: $1)) })
+    }
+
+    /// The value a field stands for.
+    private static func value(of field: (bytes: ArraySlice<UInt8>, isQuoted: Bool)) -> Value {
+        let text = String(decoding: field.bytes, as: UTF8.self)
+        if field.isQuoted { return .text(text) }
+        if field.bytes.isEmpty { return .null }
+        if let number = Value(number: text) { return number }
+        if field.bytes.starts(with: CSVRowFormat.blobPrefix),
+            let blob = Data(hexadecimal: String(text.dropFirst(CSVRowFormat.blobPrefix.count)))
+        {
+            return .blob(blob)
+        }
+        return .text(text)
+    }
+
+    /// The fields of the next record and the line it starts on; nil at the end of the
+    /// file (a last empty line included).
+    private mutating func readFields() throws -> (line: Int, fields: [(bytes: ArraySlice<UInt8>, isQuoted: Bool)])? {
+        guard position < bytes.count else { return nil }
+        let startLine = line
+        var fields: [(bytes: ArraySlice<UInt8>, isQuoted: Bool)] = []
+        while true {
+            if position < bytes.count, bytes[position] == Self.quote {
+                let field = try readQuotedField(startLine: startLine)
+                fields.append((field[...], true))
+            } else {
+                let start = position
+                while position < bytes.count, !Self.isFieldEnd(bytes[position]) {
+                    if bytes[position] == Self.quote {
+                        throw ImportError.badRecord(line: line, reason: "a quote inside a field that does not start with one")
+                    }
+                    position += 1
+                }
+                fields.append((bytes[start..<position], false))
+            }
+            guard position < bytes.count else { return (startLine, fields) }
+            let separator = bytes[position]
+            position += 1
+            if separator == UInt8(ascii: ",") { continue }
+            endLine(after: separator)
+            return (startLine, fields)
+        }
+    }
+
+    /// Reads a field in quotes (the position is on its opening quote) and returns its
+    /// bytes, doubled quotes undone; the position ends after the closing quote.
+    private mutating func readQuotedField(startLine: Int) throws -> [UInt8] {
+        var field: [UInt8] = []
+        position += 1
+        while true {
+            guard position < bytes.count else {
+                throw ImportError.badRecord(line: startLine, reason: "a quoted field is not closed")
+            }
+            let byte = bytes[position]
+            position += 1
+            if byte == Self.quote {
+                if position < bytes.count, bytes[position] == Self.quote {
+                    field.append(Self.quote)
+                    position += 1
+                    continue
+                }
+                guard position == bytes.count || Self.isFieldEnd(bytes[position]) else {
+                    throw ImportError.badRecord(line: line, reason: "text after a quoted field's closing quote")
+                }
+                return field
+            }
+            field.append(byte)
+            if byte == Self.carriageReturn, position < bytes.count, bytes[position] == Self.lineFeed {
+                field.append(Self.lineFeed)
+                position += 1
+            }
+            if byte == Self.carriageReturn || byte == Self.lineFeed { line += 1 }
+        }
+    }
+
+    /// Counts a line break (CRLF once), the position being after `byte`.
+    private mutating func endLine(after byte: UInt8) {
+        line += 1
+        if byte == Self.carriageReturn, position < bytes.count, bytes[position] == Self.lineFeed { position += 1 }
+    }
+
+    private static func isFieldEnd(_ byte: UInt8) -> Bool {
+        byte == UInt8(ascii: ",") || byte == carriageReturn || byte == lineFeed
+    }
+
+    private static let quote = UInt8(ascii: "\"")
+    private static let carriageReturn = UInt8(ascii: "\r")
+    private static let lineFeed = UInt8(ascii: "\n")
+}

@@ -1,0 +1,26 @@
+/// One record of a file being imported: where it starts, and its values by column.
+struct ImportRecord {
+    /// The line of the file where the record starts (1-based).
+    let line: Int
+    /// The record's columns and values, in the file's order.
+    let fields: [(column: String, value: Value)]
+}
+
+/// Text formats that ``Inspector/importRows(from:format:into:)`` reads.
+public enum ImportFormat: String, Sendable, CaseIterable {
+    /// CSV with a header record, as the CSV result format writes it (see
+    /// ``CSVRecordReader``).
+    case csv
+    /// A JSON array of objects, or one object per line (newline-delimited JSON), as the
+    /// JSON result format writes them (see ``JSONRecordReader``).
+    case json
+}
+
+/// Reads the records of a file, one at a time.
+protocol ImportRecordReader {
+    /// The columns the file names before any record (a CSV header); records may name more.
+    var columnNames: [String] { get }
+
+    /// The next record, nil at the end, or an ``ImportError/badRecord(line:reason:)``.
+    mutating func next() throws -> ImportRecord?
+}

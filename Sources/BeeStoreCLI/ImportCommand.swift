@@ -1,0 +1,75 @@
+import ArgumentParser
+import BeeStore
+import Foundation
+
+extension ImportFormat: ExpressibleByArgument {}
+
+/// `beestore import DB TABLE FILE`: a CSV or JSON file's records into a table, in one
+/// transaction.
+struct ImportCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "import",
+        abstract: "Import a CSV or JSON file into a table, creating it (and the database file) when missing.",
+        discussion: """
+            CSV needs a header record; JSON is an array of objects or one object per line. \
+            Values keep their types as the csv and json formats write them: in CSV, quoted \
+            fields are text, unquoted ones numbers, \\x followed by hexadecimal digits blobs, \
+            and empty ones NULL; in JSON, {"$base64": true, "encoded": "…"} is a blob. A new \
+            table gets the file's columns, typed when all their values have one type. \
+            Everything runs in one transaction: a bad record rolls it all back and is named \
+            by its line.
+            """)
+
+    @OptionGroup var database: DatabaseOptions
+
+    @Argument(help: "The table to import into.")
+    var table: String
+
+    @Argument(help: "The file to read, or - for standard input.")
+    var file: String
+
+    @Option(help: "The file's format: csv or json (by default, from its extension: .csv, .json, .ndjson, .jsonl).")
+    var format: ImportFormat?
+
+    func run() throws {
+        guard let format = format ?? Self.format(ofExtension: URL(fileURLWithPath: file).pathExtension) else {
+            throw CommandFailure("cannot tell the format of \(file): pass --format csv or --format json", status: CommandFailure.usageStatus)
+        }
+        let data = try readFile()
+        let isNewFile = FileKind(atPath: database.database) == .missing
+        let summary: ImportSummary
+        do {
+            let inspector = try database.openForWriting()
+            defer { inspector.database.close() }
+            summary = try inspector.importRows(from: data, format: format, into: table)
+        } catch {
+            // Nothing of a failed import is kept, not even the file made for it.
+            if isNewFile { try? FileManager.default.removeItem(atPath: database.database) }
+            throw error
+        }
+        let rows = summary.rowCount == 1 ? "1 row" : "\(summary.rowCount) rows"
+        Output.write("Imported \(rows) into \(summary.table)\(summary.createdTable ? " (table created)" : "").\n")
+    }
+
+    private func readFile() throws -> Data {
+        if file == "-" { return FileHandle.standardInput.readDataToEndOfFile() }
+        switch FileKind(atPath: file) {
+        case .missing: throw CommandFailure("no such file: \(file)")
+        case .directory: throw CommandFailure("not a file: \(file)")
+        case .file: break
+        }
+        do {
+            return try Data(contentsOf: URL(fileURLWithPath: file), options: .alwaysMapped)
+        } catch {
+            throw CommandFailure("cannot read \(file)")
+        }
+    }
+
+    private static func format(ofExtension pathExtension: String) -> ImportFormat? {
+        switch pathExtension.lowercased() {
+        case "csv": .csv
+        case "json", "ndjson", "jsonl": .json
+        default: nil
+        }
+    }
+}
