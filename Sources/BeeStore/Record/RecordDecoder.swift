@@ -124,7 +124,7 @@ final class RecordDecoder: Decoder {
     fileprivate func decodeColumn<T: Decodable>(_ type: T.Type, key: String) throws -> T {
         let index = columnIndex(key)
         let isRelation = index.map { if case .belongsTo = schema.columns[$0].storage { true } else { false } } ?? true
-        if let decoded = (isRelation ? relation(forKey: key) : originalValue(forKey: key)) as? T {
+        if providesDecodedValues, let decoded = (isRelation ? relation(forKey: key) : originalValue(forKey: key)) as? T {
             return decoded
         }
         guard let index else {
@@ -149,7 +149,8 @@ final class RecordDecoder: Decoder {
     /// fast path of synthesized `init(from:)` for integers, reals, text and booleans).
     fileprivate func decodeStandard<T: DatabaseValueConvertible & Decodable>(_ type: T.Type, key: String) throws -> T {
         guard let index = columnIndex(key) else { return try decodeColumn(type, key: key) }
-        if let decoded = originalValue(forKey: key) as? T {
+        // Checked before any cast: casting even a nil `Any?` costs a dynamic cast per column.
+        if providesDecodedValues, !decodedValuesAreRelations, let decoded = decodedValues[key] as? T {
             return decoded
         }
         do {
@@ -162,7 +163,8 @@ final class RecordDecoder: Decoder {
     /// ``decodeStandard(_:key:)`` for an optional property: nil for `NULL` or a column the row lacks.
     fileprivate func decodeStandardIfPresent<T: DatabaseValueConvertible & Decodable>(_ type: T.Type, key: String) throws -> T? {
         guard let index = columnIndex(key) else { return nil }
-        if let decoded = originalValue(forKey: key) as? T {
+        // Checked before any cast: casting even a nil `Any?` costs a dynamic cast per column.
+        if providesDecodedValues, !decodedValuesAreRelations, let decoded = decodedValues[key] as? T {
             return decoded
         }
         let value = value(at: index)
