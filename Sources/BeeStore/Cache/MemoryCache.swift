@@ -161,4 +161,6 @@ public final class MemoryCache<Key: Hashable, Value>: KeyValueCache {
     }
 }
 
+// Safe: the mutable state lives in a `Protected` (read and written under its lock); the
+// other stored properties are constants or a `@Sendable` clock.
 extension MemoryCache: @unchecked Sendable where Key: Sendable, Value: Sendable {}

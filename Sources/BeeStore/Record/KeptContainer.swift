@@ -10,6 +10,7 @@ struct KeptContainer {
     @inline(__always)
     func container<Key: CodingKey, Container>(of key: Key.Type, as type: Container.Type) -> Container? {
         guard let holder, self.key == key else { return nil }
+        // Safe: the holder was made by `keep` for this very key type, with this container type.
         return unsafeDowncast(holder, to: Holder<Container>.self).container
     }
 

@@ -10,8 +10,8 @@ final class RecordDecoder: Decoder {
     private let statementHandle: OpaquePointer?
     // A decoder is used by one thread, one row at a time (see RecordEncoder).
     @exclusivity(unchecked) private var loadedValues: [Value]
-    @exclusivity(unchecked) private var decodedValues: [String: Any]
-    @exclusivity(unchecked) private var cursor: ColumnCursor
+    @exclusivity(unchecked) private var decodedValues: [String: Any]  // one thread, one row at a time
+    @exclusivity(unchecked) private var cursor: ColumnCursor  // one thread, one row at a time
     var codingPath: [any CodingKey] { [] }
     var userInfo: [CodingUserInfoKey: Any] { [:] }
 
@@ -82,7 +82,7 @@ final class RecordDecoder: Decoder {
 
     /// The container handed out last, kept while ``keepingContainer(_:)`` runs.
     @exclusivity(unchecked) private var kept = KeptContainer()
-    @exclusivity(unchecked) private var keepsContainer = false
+    @exclusivity(unchecked) private var keepsContainer = false  // one thread, one row at a time
 
     /// Runs `body`, which decodes many records, with one container serving them all.
     func keepingContainer<T>(_ body: () throws -> T) rethrows -> T {

@@ -12,11 +12,11 @@ final class RecordEncoder: Encoder {
     private(set) var toMany: [Int: [any ActiveRecord]] = [:]
     /// Each key's original Swift value, to rebuild the record with saved relations.
     private(set) var originals: [String: Any] = [:]
-    @exclusivity(unchecked) private var cursor: ColumnCursor
+    @exclusivity(unchecked) private var cursor: ColumnCursor  // one thread, one value at a time
     /// The row statement taking the columns directly while a record without relations is
     /// encoded into it (held by the caller meanwhile), and which of them it is.
     @exclusivity(unchecked) private var target: Unmanaged<Statement>?
-    @exclusivity(unchecked) private var targetKind = RecordSchema.RowStatement.insert
+    @exclusivity(unchecked) private var targetKind = RecordSchema.RowStatement.insert  // one thread, one value at a time
     /// The columns bound to the target so far, a bit each (see ``tracksBoundColumns``).
     @exclusivity(unchecked) private var boundColumns: UInt64 = 0
     /// Whether ``boundColumns`` has a bit for every column; wider records clear every
