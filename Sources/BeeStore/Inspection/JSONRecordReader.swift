@@ -223,7 +223,7 @@ struct JSONRecordReader: ImportRecordReader {
         }
     }
 
-    /// The scalar of `\uXXXX` (the position after the `u`), a surrogate pair included.
+    /// The scalar of a `\u` escape and its four hex digits (the position after the `u`), a surrogate pair included.
     private mutating func parseUnicodeEscape() throws -> Unicode.Scalar {
         let first = try parseHexQuad()
         if (0xD800..<0xDC00).contains(first), position + 1 < bytes.count,

@@ -126,7 +126,8 @@ struct GraphWriter {
         }
         let written = try execute(statement, kind, key: key, schema: schema)
         values[schema.primaryKeyIndex] = written
-        rebuilt[schema.primaryKey.key] = written
+        // The key is decoded from `values`, not from the property's value before the write.
+        rebuilt[schema.primaryKey.key] = nil
 
         for (index, children) in toMany.sorted(by: { $0.key < $1.key }) {
             let relation = schema.toMany[index]
@@ -166,9 +167,11 @@ struct GraphWriter {
     /// maps that column (a join table holds it otherwise, or a column no property names).
     private func parentKey(of relation: RecordSchema.ToMany, in schema: RecordSchema, key: Value) throws -> ParentKey? {
         guard case .foreignKey(let declared) = relation.kind else { return nil }
-        let foreignKey = try schema.foreignKey(of: relation, declared: declared).lowercased()
+        // Compared as SQLite compares names: ASCII letters without case.
+        let foreignKey = SQLRenderer.asciiLowercased(try schema.foreignKey(of: relation, declared: declared))
         let child = try RecordSchema.of(dynamic: relation.target)
-        return child.columns.firstIndex { $0.name.lowercased() == foreignKey }.map { ParentKey(column: $0, key: key) }
+        return child.columns.firstIndex { SQLRenderer.asciiLowercased($0.name) == foreignKey }
+            .map { ParentKey(column: $0, key: key) }
     }
 
     /// The key of the row with the same values as `record` in one of its type's unique
