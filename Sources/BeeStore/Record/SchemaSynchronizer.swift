@@ -97,7 +97,7 @@ enum SchemaSynchronizer {
         }
 
         mutating func synchronize(_ schema: RecordSchema) throws {
-            guard visited.insert(schema.tableName.lowercased()).inserted else { return }
+            guard visited.insert(SQLRenderer.asciiLowercased(schema.tableName)).inserted else { return }
             var targets: [any ActiveRecord.Type] = schema.toMany.map(\.target)
             for column in schema.columns {
                 if case .belongsTo(let target) = column.storage { targets.append(target) }
@@ -130,12 +130,12 @@ enum SchemaSynchronizer {
             }
         }
 
-        /// The declared type of each column of `table`, by lowercased name; empty when the
+        /// The declared type of each column of `table`, by name with ASCII letters in lowercase (as SQLite compares names); empty when the
         /// table does not exist.
         private func declaredColumns(of table: String) throws -> [String: String] {
             var declared: [String: String] = [:]
             for row in try connection.fetchAll("SELECT name, type FROM pragma_table_info(?)", [table]) {
-                declared[try row.decode(String.self, at: 0).lowercased()] = try row.decode(String.self, at: 1)
+                declared[SQLRenderer.asciiLowercased(try row.decode(String.self, at: 0))] = try row.decode(String.self, at: 1)
             }
             return declared
         }
@@ -145,7 +145,7 @@ enum SchemaSynchronizer {
         /// there is ``RecordError/missingColumns(table:columns:)``.
         private mutating func addForeignKey(_ foreignKey: String, to child: RecordSchema, parent: RecordSchema) throws {
             let existing = try declaredColumns(of: child.tableName)
-            guard existing[foreignKey.lowercased()] == nil else { return }
+            guard existing[SQLRenderer.asciiLowercased(foreignKey)] == nil else { return }
             if child.isMapped && !existing.isEmpty {
                 throw RecordError.missingColumns(table: child.tableName, columns: [foreignKey])
             }
@@ -164,7 +164,7 @@ enum SchemaSynchronizer {
         private mutating func addMissingColumns(_ schema: RecordSchema, existing declared: [String: String]) throws {
             var missing: [RecordSchema.Column] = []
             for column in schema.columns {
-                guard let type = declared[column.name.lowercased()] else {
+                guard let type = declared[SQLRenderer.asciiLowercased(column.name)] else {
                     missing.append(column)
                     continue
                 }
