@@ -220,6 +220,34 @@ struct ReadmeExamplesTests {
         try Self.expectReadmeShows("mapping")
     }
 
+    @Test func compositeKeyExample() throws {
+        let db = try Database.inMemory()
+        try db.execute("""
+            CREATE TABLE PlaylistTrack (PlaylistId INTEGER NOT NULL, TrackId INTEGER NOT NULL,
+                                        PRIMARY KEY (PlaylistId, TrackId)) WITHOUT ROWID
+            """)
+        // example: composite-key
+        struct PlaylistTrack: ActiveRecord {
+            typealias ID = CompositeKey
+            var playlistId: Int64
+            var trackId: Int64
+
+            static let mapping = RecordMapping(table: "PlaylistTrack", primaryKey: ["PlaylistId", "TrackId"])
+                .column("playlistId", "PlaylistId")
+                .column("trackId", "TrackId")
+        }
+
+        var entry = PlaylistTrack(playlistId: 1, trackId: 2)
+        try entry.save(in: db)
+        let found = try PlaylistTrack.find(CompositeKey(1, 2), in: db)   // entry.id == CompositeKey(1, 2)
+        try entry.delete(in: db)
+        // end example
+        #expect(found?.trackId == 2)
+        #expect(entry.id == CompositeKey(1, 2))
+        #expect(try PlaylistTrack.count(in: db) == 0)
+        try Self.expectReadmeShows("composite-key")
+    }
+
     @Test func recordMigrationsExample() throws {
         let directory = try TemporaryDirectory()
         let appPath = directory.path("app.sqlite")

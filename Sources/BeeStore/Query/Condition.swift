@@ -41,8 +41,11 @@ public struct Conditions: Sendable {
         /// `column IN` the elements of a JSON array bound as one parameter: one
         /// statement, prepared once, whatever the number of values.
         case inJSONArray(column: String, Value, negated: Bool)
-        /// `column IN` the rows of a `SELECT` of one column.
-        case inSelect(column: String, SQLStatement)
+        /// `(a, b) IN` the rows of a JSON array of arrays bound as one parameter, each
+        /// array holding the columns' values in order.
+        case inJSONRows(columns: [String], Value, negated: Bool)
+        /// `column IN` (or `(a, b) IN`) the rows of a `SELECT` of as many columns.
+        case inSelect(columns: [String], SQLStatement)
         case like(column: String, pattern: String, negated: Bool)
         case expression(String, ComparisonOperator, Value)
         case sql(String, [Value])
@@ -90,9 +93,27 @@ public struct Conditions: Sendable {
             renderer.append(negated ? " NOT IN (SELECT value FROM json_each(" : " IN (SELECT value FROM json_each(")
             renderer.bind(array)
             renderer.append("))")
-        case .inSelect(let column, let select):
-            renderer.appendColumn(column)
-            renderer.append(" IN (")
+        case .inJSONRows(let columns, let rows, let negated):
+            renderer.append("(")
+            for (index, column) in columns.enumerated() {
+                if index > 0 { renderer.append(", ") }
+                renderer.appendColumn(column)
+            }
+            renderer.append(negated ? ") NOT IN (SELECT " : ") IN (SELECT ")
+            for index in columns.indices {
+                if index > 0 { renderer.append(", ") }
+                renderer.append("json_extract(value, '$[\(index)]')")
+            }
+            renderer.append(" FROM json_each(")
+            renderer.bind(rows)
+            renderer.append("))")
+        case .inSelect(let columns, let select):
+            if columns.count > 1 { renderer.append("(") }
+            for (index, column) in columns.enumerated() {
+                if index > 0 { renderer.append(", ") }
+                renderer.appendColumn(column)
+            }
+            renderer.append(columns.count > 1 ? ") IN (" : " IN (")
             renderer.append(sql: select.sql, arguments: select.arguments)
             renderer.append(")")
         case .like(let column, let pattern, let negated):

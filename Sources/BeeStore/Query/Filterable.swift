@@ -129,9 +129,27 @@ extension Filterable {
         adding(.inJSONArray(column: column, .text(JSONArray.text(of: values)), negated: negated), .and)
     }
 
-    /// `AND column IN (select)`, the `SELECT` of one column rendered beforehand.
-    func `where`(_ column: String, inSelect select: SQLStatement) -> Self {
-        adding(.inSelect(column: column, select), .and)
+    /// `AND` the key `columns` `IN` (or `NOT IN`) `keys`, bound as one JSON array: for one
+    /// column its values; for several, the one-value forms of ``CompositeKey``s.
+    func `where`(key columns: [String], in keys: [Value], negated: Bool = false) -> Self {
+        guard columns.count > 1 else { return `where`(columns[0], inJSONArrayOf: keys, negated: negated) }
+        var rows = "["
+        for (index, key) in keys.enumerated() {
+            if index > 0 { rows += "," }
+            if case .text(let array) = key { rows += array } else { rows += "null" }
+        }
+        return adding(.inJSONRows(columns: columns, .text(rows + "]"), negated: negated), .and)
+    }
+
+    /// `AND` each of the key `columns` equal to its value in `parts`.
+    func `where`(key columns: [String], equals parts: [Value]) -> Self {
+        zip(columns, parts).reduce(self) { $0.where($1.0, $1.1) }
+    }
+
+    /// `AND column IN (select)` (`(a, b) IN` for several columns), the `SELECT` of as many
+    /// columns rendered beforehand.
+    func `where`(_ columns: [String], inSelect select: SQLStatement) -> Self {
+        adding(.inSelect(columns: columns, select), .and)
     }
 }
 

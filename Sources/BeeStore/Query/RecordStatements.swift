@@ -3,7 +3,8 @@
 struct RecordStatements {
     let table: String
     let columns: [String]
-    let primaryKey: Int
+    /// The key's columns, by index: one, or several for a composite key.
+    let primaryKey: [Int]
     /// Columns whose stored value an update keeps when it would set them to `NULL`.
     let keptWhenNull: Set<String>
 
@@ -30,14 +31,17 @@ struct RecordStatements {
         "SELECT " + selection + render { $0.append(" FROM "); $0.appendTable(table) }
     }
 
-    /// The select of the row whose key is the one parameter.
+    /// The select of the row whose key is the parameters, one per key column.
     var find: String {
         select + render { renderer in
             renderer.append(" WHERE ")
-            renderer.appendIdentifier(table)
-            renderer.append(".")
-            renderer.appendIdentifier(columns[primaryKey])
-            renderer.append(" = ?")
+            for (index, column) in primaryKey.enumerated() {
+                if index > 0 { renderer.append(" AND ") }
+                renderer.appendIdentifier(table)
+                renderer.append(".")
+                renderer.appendIdentifier(columns[column])
+                renderer.append(" = ?")
+            }
         }
     }
 
@@ -52,36 +56,42 @@ struct RecordStatements {
     /// `INSERT INTO "t" ("a", "b") VALUES (?, ?)`, updating the row with the same key
     /// instead when `upserting`.
     func insert(upserting: Bool) -> String {
-        let key = columns[primaryKey]
+        let key = primaryKey.map { columns[$0] }
         let query: Query
-        switch (upserting, columns.count > 1) {
-        case (true, true): query = settingEveryColumn.onConflict(key).doUpdate()
-        case (true, false): query = settingEveryColumn.onConflict(key).doNothing()
+        switch (upserting, columns.count > key.count) {
+        case (true, true): query = UpsertClause(query: settingEveryColumn, columns: key).doUpdate()
+        case (true, false): query = UpsertClause(query: settingEveryColumn, columns: key).doNothing()
         case (false, _): query = settingEveryColumn
         }
         // Every column is set and the conflict target is the key: rendering cannot fail.
         return (try? query.insertStatement().sql) ?? ""
     }
 
-    /// `UPDATE "t" SET "a" = ?, "b" = ? WHERE "id" = ?`: every column but the key, then the key.
+    /// `UPDATE "t" SET "a" = ?, "b" = ? WHERE "id" = ?`: every column but the key, then
+    /// the key's columns.
     var update: String {
-        let key = columns[primaryKey]
-        let others = columns.enumerated().filter { $0.offset != primaryKey }.map(\.element)
+        let key = primaryKey.map { columns[$0] }
+        let others = columns.enumerated().filter { !primaryKey.contains($0.offset) }.map(\.element)
         guard !others.isEmpty else {
-            // With no other column, the key is set to itself: the key stays the one parameter.
+            // With no other column, the key is set to itself: the key's columns stay the parameters.
             return render { renderer in
                 renderer.append("UPDATE ")
                 renderer.appendTable(table)
                 renderer.append(" SET ")
-                renderer.appendWrittenColumn(key)
+                renderer.appendWrittenColumn(key[0])
                 renderer.append(" = ")
-                renderer.appendWrittenColumn(key)
+                renderer.appendWrittenColumn(key[0])
                 renderer.append(" WHERE ")
-                renderer.appendWrittenColumn(key)
-                renderer.append(" = ?")
+                for (index, column) in key.enumerated() {
+                    if index > 0 { renderer.append(" AND ") }
+                    renderer.appendWrittenColumn(column)
+                    renderer.append(" = ?")
+                }
             }
         }
-        var query = others.reduce(Query(database: nil, table: table)) { $0.set($1, Value.null) }.where(key, .equal, 0)
+        var query = key.reduce(others.reduce(Query(database: nil, table: table)) { $0.set($1, Value.null) }) {
+            $0.where($1, .equal, 0)
+        }
         query.keepingStoredValueWhenNull = keptWhenNull
         // Values are set and the table is named: rendering cannot fail.
         return (try? query.updateStatement().sql) ?? ""

@@ -11,14 +11,16 @@ enum RelationStatements {
     }
 
     /// The children whose foreign key `foreignKey` is in `parents`: the foreign key first,
-    /// then the child's columns, in order of parent, then of the child's `primaryKey`.
+    /// then the child's columns, in order of parent, then of the child's `primaryKey` columns.
     static func children(
-        of table: String, selection: String, foreignKey: String, primaryKey: String, parents: [Value]
+        of table: String, selection: String, foreignKey: String, primaryKey: [String], parents: [Value]
     ) -> SQLStatement {
-        Query(database: nil, table: table)
-            .select(qualified(table, foreignKey)).select(sql: selection)
-            .where(qualified(table, foreignKey), inJSONArrayOf: parents)
-            .orderAsc(qualified(table, foreignKey)).orderAsc(qualified(table, primaryKey))
+        primaryKey.reduce(
+            Query(database: nil, table: table)
+                .select(qualified(table, foreignKey)).select(sql: selection)
+                .where(qualified(table, foreignKey), inJSONArrayOf: parents)
+                .orderAsc(qualified(table, foreignKey))
+        ) { $0.orderAsc(qualified(table, $1)) }
             .renderSelect()
     }
 
@@ -38,15 +40,15 @@ enum RelationStatements {
 
     // MARK: Foreign keys
 
-    /// Points the rows of `table` whose key is in `children` at `parent`.
-    static func adopt(_ children: [Value], in table: String, primaryKey: String, foreignKey: String, parent: Value) throws -> SQLStatement {
-        try Query(database: nil, table: table).set(foreignKey, parent).where(primaryKey, inJSONArrayOf: children)
+    /// Points the rows of `table` whose key (in the `primaryKey` columns) is in `children` at `parent`.
+    static func adopt(_ children: [Value], in table: String, primaryKey: [String], foreignKey: String, parent: Value) throws -> SQLStatement {
+        try Query(database: nil, table: table).set(foreignKey, parent).where(key: primaryKey, in: children)
             .updateStatement()
     }
 
     /// The rows of `table` pointing at `parent` whose key is not in `kept`.
-    static func leftOut(_ kept: [Value], in table: String, primaryKey: String, foreignKey: String, parent: Value) -> Query {
-        Query(database: nil, table: table).where(foreignKey, parent).where(primaryKey, inJSONArrayOf: kept, negated: true)
+    static func leftOut(_ kept: [Value], in table: String, primaryKey: [String], foreignKey: String, parent: Value) -> Query {
+        Query(database: nil, table: table).where(foreignKey, parent).where(key: primaryKey, in: kept, negated: true)
     }
 
     // MARK: Join tables

@@ -54,6 +54,11 @@ public struct TableDefinition: Sendable {
 
     /// A primary key over several columns: `PRIMARY KEY (a, b)`.
     public func primaryKey(_ columns: String...) -> TableDefinition {
+        primaryKey(columns: columns)
+    }
+
+    /// `PRIMARY KEY (columns)`.
+    func primaryKey(columns: [String]) -> TableDefinition {
         var copy = self
         if copy.tablePrimaryKey != nil { copy.misuse = copy.misuse ?? .conflictingPrimaryKey(table: name) }
         copy.tablePrimaryKey = columns

@@ -3,7 +3,8 @@ extension ActiveRecord {
     /// Whether a record has this key: Rails' `exists?(id)`, GRDB's `exists(db, key:)`.
     public static func exists(_ key: some DatabaseValueConvertible, in database: Database? = nil) throws -> Bool {
         let schema = try RecordSchema.of(Self.self)
-        return try query(in: database).where(schema.tableName + "." + schema.primaryKey.name, key).exists()
+        return try query(in: database)
+            .where(key: schema.qualifiedPrimaryKeyNames, equals: schema.keyParts(of: key.databaseValue)).exists()
     }
 
     /// The first record whose columns (or properties) hold these values, every one of

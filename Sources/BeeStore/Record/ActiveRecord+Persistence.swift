@@ -48,7 +48,8 @@ extension ActiveRecord {
         let database = try resolve(database)
         let schema = try SchemaSynchronizer.ensure(Self.self, on: database)
         let records = try RecordFetcher.fetch(
-            Self.self, schema: schema, statement: SQLStatement(sql: schema.findSQL, arguments: [key.databaseValue]),
+            Self.self, schema: schema,
+            statement: SQLStatement(sql: schema.findSQL, arguments: try schema.keyParts(of: key.databaseValue)),
             inclusion: RelationInclusion(), in: database)
         // Not `first`: Array's own members spare the generic Collection conformance.
         return records.count > 0 ? records[0] : nil
@@ -56,17 +57,24 @@ extension ActiveRecord {
 
     /// The record with the smallest id ({Bee}'s `FIRST_RECORD`).
     public static func first(in database: Database? = nil) throws -> Self? {
-        try query(in: database).orderAsc(RecordSchema.of(Self.self).primaryKey.name).first()
+        try inKeyOrder(in: database).first()
     }
 
     /// The record with the largest id ({Bee}'s `LAST_RECORD`).
     public static func last(in database: Database? = nil) throws -> Self? {
-        try query(in: database).orderDesc(RecordSchema.of(Self.self).primaryKey.name).first()
+        try inKeyOrder(in: database, descending: true).first()
     }
 
     /// Every record, in id order ({Bee}'s `GET_RECORDS`).
     public static func all(in database: Database? = nil) throws -> [Self] {
-        try query(in: database).orderAsc(RecordSchema.of(Self.self).primaryKey.name).records()
+        try inKeyOrder(in: database).records()
+    }
+
+    /// The records ordered by their key's columns.
+    private static func inKeyOrder(in database: Database?, descending: Bool = false) throws -> RecordQuery<Self> {
+        try RecordSchema.of(Self.self).primaryKeyNames.reduce(query(in: database)) {
+            descending ? $0.orderDesc($1) : $0.orderAsc($1)
+        }
     }
 
     /// The number of records.

@@ -101,7 +101,7 @@ struct GraphLoader {
     /// Adds rows (their columns from `offset` on) to the identity map; returns their keys, in order.
     private mutating func register(_ newRows: [[Value]], of schema: RecordSchema, offset: Int = 0) -> [Value] {
         newRows.map { row in
-            let key = row[offset + schema.primaryKeyIndex]
+            let key = schema.key(ofRow: row, offset: offset)
             let identity = RecordIdentity(type: schema.typeID, key: key)
             if rows[identity] == nil {
                 rows[identity] = offset == 0 ? row : Array(row[offset...])
@@ -147,7 +147,7 @@ struct GraphLoader {
                 statement = RelationStatements.children(
                     of: child.tableName, selection: child.selectionSQL,
                     foreignKey: try parent.foreignKey(of: relation, declared: declared),
-                    primaryKey: child.primaryKey.name, parents: keys)
+                    primaryKey: child.primaryKeyNames, parents: keys)
             case .manyToMany(let link):
                 statement = RelationStatements.linkedChildren(
                     through: link, child: child.tableName, selection: child.selectionSQL,

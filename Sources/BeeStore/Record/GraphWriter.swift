@@ -125,9 +125,11 @@ struct GraphWriter {
             try statement.bind(value, at: schema.parameter(ofColumn: index, in: kind))
         }
         let written = try execute(statement, kind, key: key, schema: schema)
-        values[schema.primaryKeyIndex] = written
-        // The key is decoded from `values`, not from the property's value before the write.
-        rebuilt[schema.primaryKey.key] = nil
+        if !schema.hasCompositeKey {
+            values[schema.primaryKeyIndex] = written
+            // The key is decoded from `values`, not from the property's value before the write.
+            rebuilt[schema.primaryKey.key] = nil
+        }
 
         for (index, children) in toMany.sorted(by: { $0.key < $1.key }) {
             let relation = schema.toMany[index]
@@ -143,7 +145,8 @@ struct GraphWriter {
 
     /// Whether a row of the record's table has this key.
     private func rowExists(_ key: Value, of schema: RecordSchema) throws -> Bool {
-        let exists = try Query(database: nil, table: schema.tableName).where(schema.primaryKey.name, key).existsStatement()
+        let exists = try Query(database: nil, table: schema.tableName)
+            .where(key: schema.primaryKeyNames, equals: schema.keyParts(of: key)).existsStatement()
         return try connection.fetchValue(Bool.self, exists.sql, exists.statementArguments) == true
     }
 
@@ -181,13 +184,14 @@ struct GraphWriter {
         try writer.encoder.encode(record)
         let values = writer.encoder.values
         for uniqueKey in schema.uniqueKeys {
-            var query = Query(database: nil, table: schema.tableName).select(schema.primaryKey.name).limit(1)
+            var query = schema.primaryKeyNames.reduce(Query(database: nil, table: schema.tableName)) { $0.select($1) }
+                .limit(1)
             for index in uniqueKey {
                 query = query.where(schema.columns[index].name, values[index])
             }
             let statement = query.renderSelect()
             if let row = try connection.fetchOne(statement.sql, statement.statementArguments) {
-                return row.values[0]
+                return schema.keyOfSelectedRow(row.values)
             }
         }
         return nil
@@ -210,8 +214,9 @@ struct GraphWriter {
     private func execute(
         _ statement: Statement, _ kind: RecordSchema.RowStatement, key: Value?, schema: RecordSchema
     ) throws -> Value {
-        if let key {
-            // The record's key, whatever its `encode(to:)` wrote for it (or left out).
+        if let key, !schema.hasCompositeKey {
+            // The record's key, whatever its `encode(to:)` wrote for it (or left out); a
+            // composite key is the record's own columns, bound with them.
             try statement.bind(key, at: schema.parameter(ofColumn: schema.primaryKeyIndex, in: kind))
         }
         try statement.executeBound()
@@ -232,7 +237,7 @@ struct GraphWriter {
         case .foreignKey(let declared):
             let child = try RecordSchema.of(dynamic: relation.target)
             let foreignKey = try schema.foreignKey(of: relation, declared: declared)
-            let primaryKey = child.primaryKey.name
+            let primaryKey = child.primaryKeyNames
             if !keys.isEmpty {
                 try run(RelationStatements.adopt(
                     keys, in: child.tableName, primaryKey: primaryKey, foreignKey: foreignKey, parent: parent))
@@ -268,8 +273,8 @@ struct GraphWriter {
             try run(children.set(foreignKey, nil).updateStatement())
         case .cascade:
             let child = try RecordSchema.of(dynamic: relation.target)
-            let select = children.select(child.primaryKey.name).renderSelect()
-            let keys = try connection.fetchAll(select.sql, select.statementArguments).map { $0.values[0] }
+            let select = child.primaryKeyNames.reduce(children) { $0.select($1) }.renderSelect()
+            let keys = try connection.fetchAll(select.sql, select.statementArguments).map { child.keyOfSelectedRow($0.values) }
             try delete(keys.filter { !deleting.contains(RecordIdentity(type: child.typeID, key: $0)) }, of: child, deleting: &deleting)
         case .restrict:
             let exists = try children.existsStatement()
@@ -298,7 +303,7 @@ struct GraphWriter {
                 try run(Query(database: nil, table: link.table).where(link.parentColumn, inJSONArrayOf: keys).deleteStatement())
             }
         }
-        try run(Query(database: nil, table: schema.tableName).where(schema.primaryKey.name, inJSONArrayOf: keys).deleteStatement())
+        try run(Query(database: nil, table: schema.tableName).where(key: schema.primaryKeyNames, in: keys).deleteStatement())
         return connection.changes
     }
 

@@ -28,8 +28,10 @@
 public struct RecordMapping: Sendable {
     /// The table's name, when declared.
     public let table: String?
-    /// The primary key column's name, when declared.
-    public let primaryKey: String?
+    /// The primary key's columns, when declared: one, or several for a composite key.
+    public let primaryKeyColumns: [String]
+    /// The primary key column's name, when one column is declared.
+    public var primaryKey: String? { primaryKeyColumns.count == 1 ? primaryKeyColumns[0] : nil }
     /// How column names follow from coding keys where none is declared.
     public let columnNaming: ColumnNaming
     var columnNames: [String: String] = [:]
@@ -41,7 +43,18 @@ public struct RecordMapping: Sendable {
     /// columns named by `columnNaming` unless declared.
     public init(table: String? = nil, primaryKey: String? = nil, columnNaming: ColumnNaming = .codingKeys) {
         self.table = table
-        self.primaryKey = primaryKey
+        self.primaryKeyColumns = primaryKey.map { [$0] } ?? []
+        self.columnNaming = columnNaming
+    }
+
+    /// A mapping onto `table` whose primary key is made of the columns `primaryKey`, in
+    /// order (a join table's `PRIMARY KEY (PlaylistId, TrackId)`): the record type's `ID`
+    /// is ``CompositeKey``, and each key column is the column of one of its properties.
+    /// Such a record can be the child of a has-many relation, but not the target of a
+    /// belongs-to or many-to-many relation, whose foreign key is one column.
+    public init(table: String? = nil, primaryKey: [String], columnNaming: ColumnNaming = .codingKeys) {
+        self.table = table
+        self.primaryKeyColumns = primaryKey
         self.columnNaming = columnNaming
     }
 

@@ -42,8 +42,8 @@ extension RecordQuery {
     /// A query on the record's table selecting the rows whose keys this query selects
     /// (with its joins, grouping and paging), for an `UPDATE`.
     private func matchingRows(schema: RecordSchema) throws -> Query {
-        let primaryKey = schema.tableName + "." + schema.primaryKey.name
-        let keys = try joinedQuery(schema: schema).select(primaryKey).selectStatement()
+        let primaryKey = schema.qualifiedPrimaryKeyNames
+        let keys = try primaryKey.reduce(joinedQuery(schema: schema)) { $0.select($1) }.selectStatement()
         return Query(database: query.database, table: schema.tableName).where(primaryKey, inSelect: keys)
     }
 }

@@ -109,7 +109,7 @@ public struct RecordQuery<Record: ActiveRecord>: Filterable, Sendable {
     /// The matching record whose key is `key`, if any, with the included relations.
     public func find(_ key: some DatabaseValueConvertible, in database: Database? = nil) throws -> Record? {
         let (bound, _, schema) = try prepare(database)
-        return try bound.where(schema.tableName + "." + schema.primaryKey.name, key).first()
+        return try bound.where(key: schema.qualifiedPrimaryKeyNames, equals: schema.keyParts(of: key.databaseValue)).first()
     }
 
     /// The number of matching records.
@@ -129,10 +129,10 @@ public struct RecordQuery<Record: ActiveRecord>: Filterable, Sendable {
     @discardableResult
     public func deleteAll(in database: Database? = nil) throws -> Int {
         let (bound, database, schema) = try prepare(database)
-        let keys = try bound.joinedQuery(schema: schema).select(schema.tableName + "." + schema.primaryKey.name)
+        let keys = try schema.qualifiedPrimaryKeyNames.reduce(bound.joinedQuery(schema: schema)) { $0.select($1) }
         return try database.write { connection in
             let select = try keys.selectStatement()
-            let found = try connection.fetchAll(select.sql, select.statementArguments).map { $0.values[0] }
+            let found = try connection.fetchAll(select.sql, select.statementArguments).map { schema.keyOfSelectedRow($0.values) }
             var deleting: Set<RecordIdentity> = []
             return try GraphWriter(database: database, connection: connection).delete(found, of: schema, deleting: &deleting)
         }

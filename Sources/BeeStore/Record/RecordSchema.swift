@@ -47,8 +47,12 @@ final class RecordSchema: @unchecked Sendable {
     let tableName: String
     /// Whether the mapping names the table: BeeStore never alters it.
     let isMapped: Bool
-    /// The primary key column's index in ``columns``.
+    /// The primary key columns' indexes in ``columns``: one, or several for a composite key.
+    let primaryKeyIndexes: [Int]
+    /// The index of the first (for most records the only) primary key column.
     let primaryKeyIndex: Int
+    /// Whether the primary key is made of several columns (the type's `ID` is ``CompositeKey``).
+    let hasCompositeKey: Bool
     /// Whether the database assigns the key (an integer key left nil on insert).
     let keyIsAssignedByDatabase: Bool
     let columns: [Column]
@@ -75,6 +79,17 @@ final class RecordSchema: @unchecked Sendable {
 
     var primaryKey: Column { columns[primaryKeyIndex] }
 
+    /// The primary key columns' names, in the key's order.
+    var primaryKeyNames: [String] { primaryKeyIndexes.map { columns[$0].name } }
+
+    /// The key of the row whose columns start at `offset` of `row`: the key column's
+    /// value, or for a composite key the ``CompositeKey``'s one-value form.
+    @inline(__always)
+    func key(ofRow row: [Value], offset: Int = 0) -> Value {
+        guard hasCompositeKey else { return row[offset + primaryKeyIndex] }
+        return CompositeKey(values: primaryKeyIndexes.map { row[offset + $0] }).databaseValue
+    }
+
     /// The statements that write a record's row.
     enum RowStatement: Int, CaseIterable {
         case insert, upsert, update
@@ -89,13 +104,38 @@ final class RecordSchema: @unchecked Sendable {
         }
     }
 
+    /// The values of the key's columns in `key` (a key, or a ``CompositeKey``'s one-value
+    /// form); a ``ConversionError`` when a composite key does not hold one value per column.
+    func keyParts(of key: Value) throws -> [Value] {
+        guard hasCompositeKey else { return [key] }
+        let parts = try CompositeKey(databaseValue: key).values
+        guard parts.count == primaryKeyIndexes.count else {
+            throw ConversionError.invalidValue(
+                expected: "CompositeKey of \(primaryKeyIndexes.count) values", value: key, column: nil)
+        }
+        return parts
+    }
+
+    /// The key of a row that selects the key's columns only, in order.
+    func keyOfSelectedRow(_ values: [Value]) -> Value {
+        hasCompositeKey ? CompositeKey(values: values).databaseValue : values[0]
+    }
+
+    /// The key columns' names qualified by the table, for record queries.
+    var qualifiedPrimaryKeyNames: [String] { primaryKeyNames.map { tableName + "." + $0 } }
+
     /// The 1-based parameter of the column at `index` in a row statement: columns in
-    /// schema order in the inserts; the key last in the update.
+    /// schema order in the inserts; the key's columns last in the update.
     @inline(__always)
     func parameter(ofColumn index: Int, in statement: RowStatement) -> Int32 {
         guard statement == .update else { return Int32(index + 1) }
-        if index == primaryKeyIndex { return Int32(columns.count) }
-        return Int32(index < primaryKeyIndex ? index + 1 : index)
+        guard hasCompositeKey else {
+            if index == primaryKeyIndex { return Int32(columns.count) }
+            return Int32(index < primaryKeyIndex ? index + 1 : index)
+        }
+        let others = columns.count - primaryKeyIndexes.count
+        if let position = primaryKeyIndexes.firstIndex(of: index) { return Int32(others + position + 1) }
+        return Int32(index + 1 - primaryKeyIndexes.count { $0 < index })
     }
 
     /// Whether the record has a belongs-to or to-many relation.
@@ -106,14 +146,16 @@ final class RecordSchema: @unchecked Sendable {
     let columnKeys: [String]
 
     init(
-        typeID: ObjectIdentifier, recordName: String, tableName: String, isMapped: Bool, primaryKeyIndex: Int,
+        typeID: ObjectIdentifier, recordName: String, tableName: String, isMapped: Bool, primaryKeyIndexes: [Int],
         keyIsAssignedByDatabase: Bool, columns: [Column], toMany: [ToMany], uniqueKeys: [[Int]]
     ) {
         self.typeID = typeID
         self.recordName = recordName
         self.tableName = tableName
         self.isMapped = isMapped
-        self.primaryKeyIndex = primaryKeyIndex
+        self.primaryKeyIndexes = primaryKeyIndexes
+        self.primaryKeyIndex = primaryKeyIndexes[0]
+        self.hasCompositeKey = primaryKeyIndexes.count > 1
         self.keyIsAssignedByDatabase = keyIsAssignedByDatabase
         self.columns = columns
         self.toMany = toMany
@@ -136,7 +178,7 @@ final class RecordSchema: @unchecked Sendable {
             if case .belongsTo = column.storage { column.isOptional } else { false }
         }
         let statements = RecordStatements(
-            table: tableName, columns: names, primaryKey: primaryKeyIndex,
+            table: tableName, columns: names, primaryKey: primaryKeyIndexes,
             keptWhenNull: Set(optionalForeignKeys.map(\.name)))
         selectionSQL = statements.selection
         selectSQL = statements.select

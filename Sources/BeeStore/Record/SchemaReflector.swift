@@ -36,13 +36,31 @@ final class SchemaReflector: Decoder {
                 record: recordName, property: property, type: reflector.pendingType ?? "?",
                 reason: String(describing: error))
         }
-        guard let key = prototype.id.databaseKey, let primaryKeyField = KeyMarker.field(of: key),
-            reflector.fields.indices.contains(primaryKeyField)
-        else {
-            throw RecordError.missingPrimaryKey(record: recordName)
+        let mapping = Record.mapping
+        let primaryKeyField: Int?
+        if Record.ID.self == CompositeKey.self {
+            // Its `id` is read through the schema being reflected: the key is found by its columns.
+            guard mapping.primaryKeyColumns.count > 1 else {
+                throw RecordError.unsupportedType(
+                    record: recordName, property: "id", type: "CompositeKey",
+                    reason: "declare the key's columns, two or more: RecordMapping(table: …, primaryKey: [\"A\", \"B\"])")
+            }
+            primaryKeyField = nil
+        } else {
+            guard mapping.primaryKeyColumns.count <= 1 else {
+                throw RecordError.unsupportedType(
+                    record: recordName, property: "id", type: String(describing: Record.ID.self),
+                    reason: "a primary key of several columns needs `typealias ID = CompositeKey`")
+            }
+            guard let key = prototype.id.databaseKey, let field = KeyMarker.field(of: key),
+                reflector.fields.indices.contains(field)
+            else {
+                throw RecordError.missingPrimaryKey(record: recordName)
+            }
+            primaryKeyField = field
         }
         return try reflector.schema(
-            typeID: ObjectIdentifier(type), tableName: Record.tableName, mapping: Record.mapping,
+            typeID: ObjectIdentifier(type), tableName: Record.tableName, mapping: mapping,
             primaryKeyField: primaryKeyField)
     }
 
@@ -60,7 +78,7 @@ final class SchemaReflector: Decoder {
     }
 
     private func schema(
-        typeID: ObjectIdentifier, tableName: String, mapping: RecordMapping, primaryKeyField: Int
+        typeID: ObjectIdentifier, tableName: String, mapping: RecordMapping, primaryKeyField: Int?
     ) throws -> RecordSchema {
         let keys = Set(fields.map(\.key))
         for property in Set(mapping.columnNames.keys).union(mapping.relations.keys).union(mapping.uniqueKeys.joined())
@@ -115,6 +133,15 @@ final class SchemaReflector: Decoder {
                     deleteRule: rule))
             }
         }
+        var keyByColumn: [String: String] = [:]
+        for column in columns {
+            if let other = keyByColumn.updateValue(column.key, forKey: SQLRenderer.asciiLowercased(column.name)) {
+                throw RecordError.unsupportedType(
+                    record: recordName, property: column.key, type: "RecordMapping",
+                    reason: "the properties \(other) and \(column.key) are both stored in the column "
+                        + "\(column.name.quotedIdentifier); keep one of them")
+            }
+        }
         let columnIndexByKey = Dictionary(columns.enumerated().map { ($1.key, $0) }, uniquingKeysWith: { first, _ in first })
         let uniqueKeys = try mapping.uniqueKeys.map { properties in
             try properties.map { property in
@@ -126,12 +153,38 @@ final class SchemaReflector: Decoder {
                 return index
             }
         }
+        guard let primaryKeyField else {
+            if let relation = toMany.first {
+                throw RecordError.unsupportedType(
+                    record: recordName, property: relation.key, type: String(describing: relation.target),
+                    reason: "a record whose primary key is several columns cannot have has-many, has-one or "
+                        + "many-to-many relations: their foreign keys are one column")
+            }
+            return RecordSchema(
+                typeID: typeID, recordName: recordName, tableName: tableName, isMapped: mapping.table != nil,
+                primaryKeyIndexes: try compositeKeyIndexes(mapping.primaryKeyColumns, in: columns),
+                keyIsAssignedByDatabase: false, columns: columns, toMany: toMany, uniqueKeys: uniqueKeys)
+        }
         let keyField = fields[primaryKeyField]
         return RecordSchema(
             typeID: typeID, recordName: recordName, tableName: tableName, isMapped: mapping.table != nil,
-            primaryKeyIndex: primaryKeyIndex,
+            primaryKeyIndexes: [primaryKeyIndex],
             keyIsAssignedByDatabase: keyField.isOptional && { if case .value(.integer) = keyField.kind { true } else { false } }(),
             columns: columns, toMany: toMany, uniqueKeys: uniqueKeys)
+    }
+
+    /// The indexes of the columns of a composite key, each the column of a property
+    /// stored in this table (names compared as SQLite compares them).
+    private func compositeKeyIndexes(_ names: [String], in columns: [RecordSchema.Column]) throws -> [Int] {
+        try names.map { name in
+            let wanted = SQLRenderer.asciiLowercased(name)
+            guard let index = columns.firstIndex(where: { SQLRenderer.asciiLowercased($0.name) == wanted }) else {
+                throw RecordError.unsupportedType(
+                    record: recordName, property: name, type: "CompositeKey",
+                    reason: "the key column \(name.quotedIdentifier) is not the column of a property of the record")
+            }
+            return index
+        }
     }
 
 

@@ -105,6 +105,7 @@ enum SchemaSynchronizer {
             for target in targets {
                 try synchronize(RecordSchema.of(dynamic: target))
             }
+            try refuseCompositeKeyTargets(of: schema)
             let existing = try declaredColumns(of: schema.tableName)
             if existing.isEmpty {
                 differences.append("table \(schema.tableName.quotedIdentifier) is missing")
@@ -198,8 +199,31 @@ enum SchemaSynchronizer {
             }
         }
 
+        /// A belongs-to or many-to-many relation holds its target's key in one column:
+        /// a target whose key is several columns cannot be reached that way.
+        private func refuseCompositeKeyTargets(of schema: RecordSchema) throws {
+            var targets: [(key: String, target: any ActiveRecord.Type)] = schema.columns.compactMap { column in
+                if case .belongsTo(let target) = column.storage { (column.key, target) } else { nil }
+            }
+            for relation in schema.toMany {
+                if case .manyToMany = relation.kind { targets.append((relation.key, relation.target)) }
+            }
+            for (key, target) in targets where try RecordSchema.of(dynamic: target).hasCompositeKey {
+                throw RecordError.unsupportedType(
+                    record: schema.recordName, property: key, type: String(describing: target),
+                    reason: "its primary key is several columns, which a foreign key column cannot hold; "
+                        + "map the relation from the other side, as a has-many of its records")
+            }
+        }
+
         private func tableDefinition(_ schema: RecordSchema) throws -> TableDefinition {
             var definition = TableDefinition(database: nil, name: schema.tableName)
+            if schema.hasCompositeKey {
+                for column in schema.columns {
+                    definition = try define(column, in: definition)
+                }
+                return definition.primaryKey(columns: schema.primaryKeyNames)
+            }
             for (index, column) in schema.columns.enumerated() {
                 definition = index == schema.primaryKeyIndex
                     // SQLite lets a non-integer primary key hold NULL unless told otherwise.
