@@ -248,6 +248,43 @@ struct ReadmeExamplesTests {
         try Self.expectReadmeShows("composite-key")
     }
 
+    @Test func declaredPropertiesExample() throws {
+        struct InvalidEmail: Error {
+            init(_ email: String) {}
+        }
+        struct Team: ActiveRecord {
+            var id: Int64?
+            var name: String
+        }
+        // example: declared-properties
+        struct Member: ActiveRecord {
+            var id: Int64?
+            var email: String
+            var team: Team?
+
+            init(from decoder: any Decoder) throws {
+                let container = try decoder.container(keyedBy: CodingKeys.self)
+                id = try container.decodeIfPresent(Int64.self, forKey: .id)
+                email = try container.decode(String.self, forKey: .email)
+                guard email.contains("@") else { throw InvalidEmail(email) }
+                team = try container.decodeIfPresent(Team.self, forKey: .team)
+            }
+
+            static let mapping = RecordMapping().properties(
+                RecordProperty("id", Int64?.self),
+                RecordProperty("email", String.self),
+                RecordProperty("team", Team?.self))
+        }
+        // end example
+        let db = try Database.inMemory()
+        var member = try Member(jsonString: #"{"email": "ann@example.com"}"#)
+        member.team = Team(name: "Bees")
+        try member.save(in: db)
+        #expect(throws: InvalidEmail.self) { try Member(jsonString: #"{"email": "nobody"}"#) }
+        #expect(try Member.query(in: db).including("team").find(member.id ?? 0)?.team?.name == "Bees")
+        try Self.expectReadmeShows("declared-properties")
+    }
+
     @Test func recordMigrationsExample() throws {
         let directory = try TemporaryDirectory()
         let appPath = directory.path("app.sqlite")

@@ -2,9 +2,8 @@
 extension ActiveRecord {
     /// Whether a record has this key: Rails' `exists?(id)`, GRDB's `exists(db, key:)`.
     public static func exists(_ key: some DatabaseValueConvertible, in database: Database? = nil) throws -> Bool {
-        let schema = try RecordSchema.of(Self.self)
-        return try query(in: database)
-            .where(key: schema.qualifiedPrimaryKeyNames, equals: schema.keyParts(of: key.databaseValue)).exists()
+        let (query, _, schema) = try query(in: database).prepare(nil)
+        return try query.where(key: schema.qualifiedPrimaryKeyNames, equals: schema.keyParts(of: key.databaseValue)).exists()
     }
 
     /// The first record whose columns (or properties) hold these values, every one of

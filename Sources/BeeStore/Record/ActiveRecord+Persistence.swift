@@ -72,7 +72,8 @@ extension ActiveRecord {
 
     /// The records ordered by their key's columns.
     private static func inKeyOrder(in database: Database?, descending: Bool = false) throws -> RecordQuery<Self> {
-        try RecordSchema.of(Self.self).primaryKeyNames.reduce(query(in: database)) {
+        let database = try resolve(database)
+        return try SchemaSynchronizer.ensure(Self.self, on: database).primaryKeyNames.reduce(query(in: database)) {
             descending ? $0.orderDesc($1) : $0.orderAsc($1)
         }
     }

@@ -115,14 +115,24 @@ final class RecordEncoder: Encoder {
         cursor.index(of: key)
     }
 
+    /// A key with no column is a property the record does not store, unless the mapping
+    /// declares the type's properties: then the declaration left it out.
+    private func refuseUndeclared(_ key: String) throws {
+        guard schema.isDeclared else { return }
+        throw RecordError.unsupportedType(
+            record: schema.recordName, property: key, type: "RecordProperty",
+            reason: "the type encodes it, but the mapping's declared properties leave it out")
+    }
+
     /// Stores a value column's database value.
     fileprivate func set(_ value: Value, forKey key: String) throws {
-        if let index = columnIndex(key) { try store(value, at: index) }
+        guard let index = columnIndex(key) else { return try refuseUndeclared(key) }
+        try store(value, at: index)
     }
 
     /// Stores an integer column: the hot path of ``set(_:forKey:)``, bound without a ``Value``.
     fileprivate func setInteger(_ value: Int64, forKey key: String) throws {
-        guard let index = columnIndex(key) else { return }
+        guard let index = columnIndex(key) else { return try refuseUndeclared(key) }
         if try !bindTarget(column: index, { try $0.bind(value, at: $1) }) {
             values[index] = .integer(value)
         }
@@ -136,12 +146,13 @@ final class RecordEncoder: Encoder {
     fileprivate func encode<T: Encodable>(_ value: T, forKey key: String) throws {
         if schema.hasRelations { originals[key] = value }
         guard let index = columnIndex(key) else {
-            if let relation = schema.toMany.firstIndex(where: { $0.key == key }) {
-                if let record = value as? any ActiveRecord {
-                    toMany[relation] = [record]
-                } else {
-                    toMany[relation] = (value as? any RecordArray)?.records ?? []
-                }
+            guard let relation = schema.toMany.firstIndex(where: { $0.key == key }) else {
+                return try refuseUndeclared(key)
+            }
+            if let record = value as? any ActiveRecord {
+                toMany[relation] = [record]
+            } else {
+                toMany[relation] = (value as? any RecordArray)?.records ?? []
             }
             return
         }

@@ -37,6 +37,9 @@ public struct RecordMapping: Sendable {
     var columnNames: [String: String] = [:]
     var relations: [String: RelationDeclaration] = [:]
     var uniqueKeys: [[String]] = []
+    /// The stored properties, when declared: the schema is read from them instead of by
+    /// decoding a placeholder instance.
+    var declaredProperties: [RecordProperty]?
 
     /// A mapping onto `table` (the type's name in snake_case when nil) whose primary key
     /// column is `primaryKey` (the `id` property's coding key when nil), its other
@@ -96,6 +99,23 @@ public struct RecordMapping: Sendable {
             $0.relations[property] = .manyToMany(
                 table: table, parentColumn: parentColumn, childColumn: childColumn, ordered: ordered)
         }
+    }
+
+    /// Declares the type's stored properties (their coding keys and Swift types), so that
+    /// BeeStore reads its schema from here instead of decoding a placeholder instance:
+    /// the declaration for a type whose `init(from:)` validates its values (an e-mail
+    /// that must contain "@") and so refuses placeholders. Every property the type
+    /// encodes must be declared; the key is `id`, or the property whose column the
+    /// mapping names as the primary key.
+    ///
+    /// ```swift
+    /// static let mapping = RecordMapping().properties(
+    ///     RecordProperty("id", Int64?.self),
+    ///     RecordProperty("email", String.self),
+    ///     RecordProperty("team", Team?.self))
+    /// ```
+    public func properties(_ properties: RecordProperty...) -> RecordMapping {
+        changing { $0.declaredProperties = properties }
     }
 
     /// A set of properties that identify a record: a related record saved without a key

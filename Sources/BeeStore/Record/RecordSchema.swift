@@ -53,6 +53,9 @@ final class RecordSchema: @unchecked Sendable {
     let primaryKeyIndex: Int
     /// Whether the primary key is made of several columns (the type's `ID` is ``CompositeKey``).
     let hasCompositeKey: Bool
+    /// Whether the mapping declares the type's properties: a key the type encodes
+    /// without a column is a property the declaration left out.
+    let isDeclared: Bool
     /// Whether the database assigns the key (an integer key left nil on insert).
     let keyIsAssignedByDatabase: Bool
     let columns: [Column]
@@ -147,8 +150,9 @@ final class RecordSchema: @unchecked Sendable {
 
     init(
         typeID: ObjectIdentifier, recordName: String, tableName: String, isMapped: Bool, primaryKeyIndexes: [Int],
-        keyIsAssignedByDatabase: Bool, columns: [Column], toMany: [ToMany], uniqueKeys: [[Int]]
+        keyIsAssignedByDatabase: Bool, columns: [Column], toMany: [ToMany], uniqueKeys: [[Int]], isDeclared: Bool = false
     ) {
+        self.isDeclared = isDeclared
         self.typeID = typeID
         self.recordName = recordName
         self.tableName = tableName
@@ -256,21 +260,25 @@ struct ColumnCursor {
 extension RecordSchema {
     private static let cache = Protected<[ObjectIdentifier: RecordSchema]>([:])
 
-    /// The schema of `Record`, reflected on first use and then cached.
-    static func of<Record: ActiveRecord>(_ type: Record.Type) throws -> RecordSchema {
+    /// The schema of `Record`, reflected on first use and then cached. A type whose
+    /// `init(from:)` refuses placeholder values is reflected from a row of its table
+    /// read on `connection`, when one is given and the table has a row.
+    static func of<Record: ActiveRecord>(_ type: Record.Type, readingRowsOn connection: Connection? = nil) throws -> RecordSchema {
         let key = ObjectIdentifier(type)
         if let schema = cache.withLock({ $0[key] }) {
             return schema
         }
-        let schema = try SchemaReflector.reflect(type)
+        let schema = try SchemaReflector.reflect(type, storedRow: connection.map { connection in
+            { mapping in try SchemaReflector.StoredRow.first(of: Record.tableName, mapping: mapping, on: connection) }
+        })
         cache.withLock { $0[key] = schema }
         return schema
     }
 
     /// The schema of a record type known only at run time.
-    static func of(dynamic type: any ActiveRecord.Type) throws -> RecordSchema {
+    static func of(dynamic type: any ActiveRecord.Type, readingRowsOn connection: Connection? = nil) throws -> RecordSchema {
         func open<Record: ActiveRecord>(_ type: Record.Type) throws -> RecordSchema {
-            try of(type)
+            try of(type, readingRowsOn: connection)
         }
         return try open(type)
     }

@@ -2,7 +2,10 @@ import Foundation
 
 /// Reflects a record type's schema by decoding a placeholder instance: each key the
 /// type's `init(from:)` asks for becomes a column (or a relation), with the Swift type
-/// and optionality it was asked with.
+/// and optionality it was asked with. A type whose mapping declares its properties is
+/// read from the declaration instead, without decoding anything; one whose
+/// `init(from:)` refuses placeholders (it validates its values) is decoded again from a
+/// row its table already holds, when there is one.
 final class SchemaReflector: Decoder {
     struct Field {
         let key: String
@@ -13,31 +16,110 @@ final class SchemaReflector: Decoder {
     }
 
     let recordName: String
+    /// The stored row decoded in place of placeholders, if any.
+    private let sample: StoredRow?
     private(set) var fields: [Field] = []
     var codingPath: [any CodingKey] { [] }
     var userInfo: [CodingUserInfoKey: Any] { [:] }
 
-    private init(recordName: String) {
+    private init(recordName: String, sample: StoredRow? = nil) {
         self.recordName = recordName
+        self.sample = sample
+    }
+
+    /// A row of a record type's table, whose values stand in for placeholders.
+    struct StoredRow {
+        /// The row's values by column name, ASCII letters in lowercase.
+        let values: [String: Value]
+        /// The table's primary key column, lowercased, when it is one column: its field
+        /// keeps its placeholder, which tells the reflector which field the key is.
+        let keyColumn: String?
+        let mapping: RecordMapping
+
+        /// The first row of `table` on `connection`, or nil when it has none (or does not exist).
+        static func first(of table: String, mapping: RecordMapping, on connection: Connection) throws -> StoredRow? {
+            let columns = try connection.fetchAll("SELECT name, pk > 0 FROM pragma_table_info(?)", [table])
+            let select = Query(database: nil, table: table).limit(1).renderSelect()
+            guard !columns.isEmpty, let row = try connection.fetchOne(select.sql, select.statementArguments) else { return nil }
+            var values: [String: Value] = [:]
+            for (name, value) in zip(row.columnNames, row.values) { values[SQLRenderer.asciiLowercased(name)] = value }
+            let keyColumns = try columns.filter { try $0.decode(Bool.self, at: 1) }.map { try $0.decode(String.self, at: 0) }
+            let keyColumn = keyColumns.count == 1 ? SQLRenderer.asciiLowercased(keyColumns[0]) : nil
+            return StoredRow(values: values, keyColumn: keyColumn, mapping: mapping)
+        }
+    }
+
+    /// The stored value of the field at `index` as a `T`, when decoding from a stored row
+    /// and the field is a plain value column other than the key.
+    fileprivate func storedValue<T>(_ type: T.Type, forField index: Int) -> T? {
+        guard let sample, case .value = fields[index].kind,
+            let convertible = T.self as? any DatabaseValueConvertible.Type
+        else { return nil }
+        let key = fields[index].key
+        let column = SQLRenderer.asciiLowercased(sample.mapping.columnNames[key] ?? sample.mapping.columnNaming.column(forKey: key))
+        guard column != sample.keyColumn, let value = sample.values[column], !value.isNull else { return nil }
+        return (try? convertible.init(databaseValue: value)) as? T
     }
 
     /// The schema of `Record`, or a ``RecordError`` naming what cannot be mapped.
-    static func reflect<Record: ActiveRecord>(_ type: Record.Type) throws -> RecordSchema {
-        let recordName = String(describing: type)
-        let reflector = SchemaReflector(recordName: recordName)
-        let prototype: Record
+    /// `storedRow` gives a row of the type's table, when its `init(from:)` refuses placeholders.
+    static func reflect<Record: ActiveRecord>(
+        _ type: Record.Type, storedRow: ((RecordMapping) throws -> StoredRow?)? = nil
+    ) throws -> RecordSchema {
+        var reflector = SchemaReflector(recordName: String(describing: type))
+        let mapping = Record.mapping
+        let primaryKeyField: Int?
+        if let declared = mapping.declaredProperties {
+            reflector.fields = declared.map { $0.field() }
+            primaryKeyField = try reflector.primaryKeyField(of: type, mapping: mapping) {
+                reflector.declaredPrimaryKeyField(mapping: mapping)
+            }
+        } else {
+            let prototype: Record
+            do {
+                prototype = try reflector.decodePrototype(of: type)
+            } catch let refusal as RecordError {
+                guard case .unsupportedType = refusal, reflector.refusedPlaceholder, let row = try storedRow?(mapping) else {
+                    throw refusal
+                }
+                reflector = SchemaReflector(recordName: reflector.recordName, sample: row)
+                prototype = try reflector.decodePrototype(of: type)
+            }
+            primaryKeyField = try reflector.primaryKeyField(of: type, mapping: mapping) {
+                prototype.id.databaseKey.flatMap(KeyMarker.field(of:))
+            }
+        }
+        return try reflector.schema(
+            typeID: ObjectIdentifier(type), tableName: Record.tableName, mapping: mapping,
+            primaryKeyField: primaryKeyField, isDeclared: mapping.declaredProperties != nil)
+    }
+
+    /// Whether the type's own `init(from:)` threw: it refused the placeholder values.
+    private var refusedPlaceholder = false
+
+    /// Decodes a placeholder of `Record`, recording each field it asks for.
+    private func decodePrototype<Record: ActiveRecord>(of type: Record.Type) throws -> Record {
         do {
-            prototype = try Record(from: reflector)
+            return try Record(from: self)
         } catch let error as RecordError {
             throw error
         } catch {
-            let property = reflector.pendingField ?? "?"
+            refusedPlaceholder = true
+            let property = pendingField ?? "?"
             throw RecordError.unsupportedType(
-                record: recordName, property: property, type: reflector.pendingType ?? "?",
-                reason: String(describing: error))
+                record: recordName, property: property, type: pendingType ?? "?",
+                reason: "its init(from:) refused the placeholder values BeeStore decodes to read the type's "
+                    + "schema (\(error)); declare the properties instead: static let mapping = "
+                    + "RecordMapping().properties(RecordProperty(\"id\", Int64?.self), RecordProperty(\"\(property)\", "
+                    + "\(pendingTypeAsDeclared ?? "String.self")), …)")
         }
-        let mapping = Record.mapping
-        let primaryKeyField: Int?
+    }
+
+    /// The field of the primary key (`single`, for a key of one column), or nil for a
+    /// composite key, which is found by its columns.
+    private func primaryKeyField<Record: ActiveRecord>(
+        of type: Record.Type, mapping: RecordMapping, single: () -> Int?
+    ) throws -> Int? {
         if Record.ID.self == CompositeKey.self {
             // Its `id` is read through the schema being reflected: the key is found by its columns.
             guard mapping.primaryKeyColumns.count > 1 else {
@@ -45,28 +127,38 @@ final class SchemaReflector: Decoder {
                     record: recordName, property: "id", type: "CompositeKey",
                     reason: "declare the key's columns, two or more: RecordMapping(table: …, primaryKey: [\"A\", \"B\"])")
             }
-            primaryKeyField = nil
-        } else {
-            guard mapping.primaryKeyColumns.count <= 1 else {
-                throw RecordError.unsupportedType(
-                    record: recordName, property: "id", type: String(describing: Record.ID.self),
-                    reason: "a primary key of several columns needs `typealias ID = CompositeKey`")
-            }
-            guard let key = prototype.id.databaseKey, let field = KeyMarker.field(of: key),
-                reflector.fields.indices.contains(field)
-            else {
-                throw RecordError.missingPrimaryKey(record: recordName)
-            }
-            primaryKeyField = field
+            return nil
         }
-        return try reflector.schema(
-            typeID: ObjectIdentifier(type), tableName: Record.tableName, mapping: mapping,
-            primaryKeyField: primaryKeyField)
+        guard mapping.primaryKeyColumns.count <= 1 else {
+            throw RecordError.unsupportedType(
+                record: recordName, property: "id", type: String(describing: Record.ID.self),
+                reason: "a primary key of several columns needs `typealias ID = CompositeKey`")
+        }
+        guard let field = single(), fields.indices.contains(field), case .value = fields[field].kind else {
+            throw RecordError.missingPrimaryKey(record: recordName)
+        }
+        return field
+    }
+
+    /// The declared property whose column the mapping names as the primary key, or `id`.
+    private func declaredPrimaryKeyField(mapping: RecordMapping) -> Int? {
+        if let keyColumn = mapping.primaryKey.map(SQLRenderer.asciiLowercased) {
+            return fields.firstIndex { field in
+                let column = mapping.columnNames[field.key] ?? mapping.columnNaming.column(forKey: field.key)
+                return SQLRenderer.asciiLowercased(column) == keyColumn
+            }
+        }
+        return fields.firstIndex { $0.key == "id" }
     }
 
     /// The key and type being decoded when reflection failed.
     fileprivate var pendingField: String?
     fileprivate var pendingType: String?
+    /// The type being decoded when reflection failed, as a declaration names it (`Int64?.self`).
+    private var pendingTypeAsDeclared: String? {
+        guard let pendingType, let last = fields.last else { return nil }
+        return pendingType + (last.isOptional ? "?" : "") + ".self"
+    }
 
     fileprivate func record(_ key: String, _ type: Any.Type, optional: Bool) -> Int {
         pendingField = key
@@ -78,7 +170,7 @@ final class SchemaReflector: Decoder {
     }
 
     private func schema(
-        typeID: ObjectIdentifier, tableName: String, mapping: RecordMapping, primaryKeyField: Int?
+        typeID: ObjectIdentifier, tableName: String, mapping: RecordMapping, primaryKeyField: Int?, isDeclared: Bool
     ) throws -> RecordSchema {
         let keys = Set(fields.map(\.key))
         for property in Set(mapping.columnNames.keys).union(mapping.relations.keys).union(mapping.uniqueKeys.joined())
@@ -163,14 +255,15 @@ final class SchemaReflector: Decoder {
             return RecordSchema(
                 typeID: typeID, recordName: recordName, tableName: tableName, isMapped: mapping.table != nil,
                 primaryKeyIndexes: try compositeKeyIndexes(mapping.primaryKeyColumns, in: columns),
-                keyIsAssignedByDatabase: false, columns: columns, toMany: toMany, uniqueKeys: uniqueKeys)
+                keyIsAssignedByDatabase: false, columns: columns, toMany: toMany, uniqueKeys: uniqueKeys,
+                isDeclared: isDeclared)
         }
         let keyField = fields[primaryKeyField]
         return RecordSchema(
             typeID: typeID, recordName: recordName, tableName: tableName, isMapped: mapping.table != nil,
             primaryKeyIndexes: [primaryKeyIndex],
             keyIsAssignedByDatabase: keyField.isOptional && { if case .value(.integer) = keyField.kind { true } else { false } }(),
-            columns: columns, toMany: toMany, uniqueKeys: uniqueKeys)
+            columns: columns, toMany: toMany, uniqueKeys: uniqueKeys, isDeclared: isDeclared)
     }
 
     /// The indexes of the columns of a composite key, each the column of a property
@@ -252,6 +345,9 @@ private struct ReflectingContainer<Key: CodingKey>: KeyedDecodingContainerProtoc
 
     private func value<T: Decodable>(_ type: T.Type, _ key: Key, optional: Bool) throws -> T {
         let index = reflector.record(key.stringValue, type, optional: optional)
+        if let stored = reflector.storedValue(type, forField: index) {
+            return stored
+        }
         if let marker = KeyMarker.value(of: type, forField: index) {
             return marker
         }
@@ -264,7 +360,7 @@ private struct ReflectingContainer<Key: CodingKey>: KeyedDecodingContainerProtoc
 
     private func optionalValue<T: Decodable>(_ type: T.Type, _ key: Key) -> T? {
         let index = reflector.record(key.stringValue, type, optional: true)
-        return KeyMarker.value(of: type, forField: index)
+        return reflector.storedValue(type, forField: index) ?? KeyMarker.value(of: type, forField: index)
     }
 
     func decodeIfPresent<T: Decodable>(_ type: T.Type, forKey key: Key) throws -> T? {

@@ -25,13 +25,13 @@ enum SchemaSynchronizer {
         if writer != nil, let schema = database.layerState.withLock({ ($0[key] as? Synchronized)?.pending[typeID] }) {
             return schema
         }
-        let schema = try RecordSchema.of(type)
         // Checking first needs only a read, so that a first use inside a read works when
         // the tables are already up to date.
-        let differences = try database.read { connection in
+        let (schema, differences) = try database.read { connection in
+            let schema = try RecordSchema.of(type, readingRowsOn: connection)
             var pass = Pass(connection: connection, apply: false)
             try pass.synchronize(schema)
-            return pass.differences
+            return (schema, pass.differences)
         }
         if !differences.isEmpty {
             guard database.configuration.schemaOwnership == .automatic else {
@@ -103,7 +103,7 @@ enum SchemaSynchronizer {
                 if case .belongsTo(let target) = column.storage { targets.append(target) }
             }
             for target in targets {
-                try synchronize(RecordSchema.of(dynamic: target))
+                try synchronize(RecordSchema.of(dynamic: target, readingRowsOn: connection))
             }
             try refuseCompositeKeyTargets(of: schema)
             let existing = try declaredColumns(of: schema.tableName)
@@ -116,7 +116,7 @@ enum SchemaSynchronizer {
                 try addMissingColumns(schema, existing: existing)
             }
             for relation in schema.toMany {
-                let child = try RecordSchema.of(dynamic: relation.target)
+                let child = try RecordSchema.of(dynamic: relation.target, readingRowsOn: connection)
                 switch relation.kind {
                 case .foreignKey(let declared):
                     try addForeignKey(try schema.foreignKey(of: relation, declared: declared), to: child, parent: schema)
