@@ -14,6 +14,7 @@ let package = Package(
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.5.0"),
+        .package(url: "https://github.com/apple/swift-log", from: "1.16.0"),
     ],
     targets: [
         .systemLibrary(
@@ -22,7 +23,10 @@ let package = Package(
             pkgConfig: "sqlite3",
             providers: [.apt(["libsqlite3-dev"]), .brew(["sqlite"])]
         ),
-        .target(name: "BeeStore", dependencies: ["CSQLite"]),
+        .target(
+            name: "BeeStore",
+            dependencies: ["CSQLite", .product(name: "Logging", package: "swift-log")]
+        ),
         .executableTarget(
             name: "BeeStoreCLI",
             dependencies: [

@@ -1,4 +1,5 @@
 import Foundation
+import Logging
 
 /// How a ``Database`` opens and sets up its connections.
 ///
@@ -40,6 +41,26 @@ public struct Configuration: Sendable {
     /// Who owns the tables of record types (default: `.automatic`, records create their
     /// tables and add the columns they gain).
     public var schemaOwnership: SchemaOwnership = .automatic
+
+    /// Called with each statement the database's connections run, its SQL and its
+    /// duration, on the thread that ran it (default: nil, no tracing, at no cost).
+    ///
+    /// ```swift
+    /// configuration.trace = { statement in print(statement.duration, statement.sql) }
+    /// ```
+    public var trace: (@Sendable (TracedStatement) -> Void)?
+
+    /// Where statements are logged (default: nil, no logging, at no cost): each one at
+    /// `debug` level, and those that take ``slowStatementThreshold`` or longer at
+    /// `warning` level, with their duration in the `duration_ms` metadata.
+    public var logger: Logger?
+
+    /// How long a statement runs before ``logger`` logs it as slow (default: 100 ms).
+    public var slowStatementThreshold: Duration = .milliseconds(100)
+
+    /// Whether traced and logged SQL shows bound values in place of its placeholders
+    /// (default: true); false keeps values (personal data, secrets) out of traces and logs.
+    public var traceShowsValues = true
 
     /// The default configuration.
     public init() {}

@@ -25,6 +25,8 @@ public final class Connection {
     private var outcomeHandlers: [[(_ committed: Bool) -> Void]] = []
     /// Present on the writer connection of a database: the tables its commits change.
     private(set) var changeTracker: ChangeTracker?
+    /// Present when the configuration traces or logs statements.
+    private let tracer: StatementTracer?
 
     /// Opens a connection, or throws a ``DatabaseError`` (for example `SQLITE_CANTOPEN`
     /// for a path in a missing directory, `SQLITE_NOTADB` for a file that is not a database).
@@ -47,6 +49,8 @@ public final class Connection {
         self.handle = handle
         self.state = ConnectionState(handle: handle, counters: counters)
         self.statementCache = StatementCache(capacity: configuration.statementCacheCapacity)
+        self.tracer = StatementTracer(configuration)
+        tracer?.install(on: handle)
         sqlite3_extended_result_codes(handle, 1)
         beestore_disable_double_quoted_strings(handle)
         // Clamped as a Double: converting a huge or infinite timeout to an integer would trap.
