@@ -1,5 +1,6 @@
 import Dispatch
 import Foundation
+import Observation
 import Testing
 
 @testable import BeeStore
@@ -34,6 +35,22 @@ struct ModelTests {
         model.update { $0.visits += 1 }
         #expect(screen.seen.map(\.1) == [1, 2, 3])
         #expect(screen.seen.allSatisfy { $0.0 == .updated })
+    }
+
+    @Test func observationTrackingSeesAChangeOfTheState() {
+        let model = Model(Profile())
+        let changed = Protected(0)
+        let visits = withObservationTracking {
+            model.state.visits
+        } onChange: {
+            changed.withLock { $0 += 1 }
+        }
+        #expect(visits == 0)
+        #expect(changed.value == 0)
+        model.update { $0.visits += 1 }
+        #expect(changed.value == 1, "the tracked read is told of the change")
+        model.update { $0.visits += 1 }
+        #expect(changed.value == 1, "once per tracking, as Observation does")
     }
 
     @Test func removedObserversAreNotCalled() {
@@ -177,6 +194,26 @@ struct RecordsModelTests {
         #expect(recorder.next(timeout: 0.3) == nil)
         #expect(model.state.count == 2)
         token.cancel()
+    }
+
+    @Test func observationTrackingSeesRecordsRefreshedFromTheDatabase() throws {
+        let db = try Database.inMemory()
+        var first = Track(title: "B")
+        try first.save(in: db)
+        let model = try RecordsModel(Track.query(in: db).orderAsc("title"))
+        let refreshed = DispatchSemaphore(value: 0)
+        let titles = withObservationTracking {
+            model.state.map(\.title)
+        } onChange: {
+            refreshed.signal()
+        }
+        #expect(titles == ["B"])
+        var second = Track(title: "A")
+        try second.save(in: db)
+        #expect(refreshed.wait(timeout: .now() + 5) == .success, "the view reading the records is told")
+        let deadline = Date().addingTimeInterval(5)
+        while model.state.count < 2, Date() < deadline { Thread.sleep(forTimeInterval: 0.01) }
+        #expect(model.state.map(\.title) == ["A", "B"])
     }
 
     /// Enough keys that two encodings of one record would likely list them in different

@@ -52,6 +52,29 @@ struct ObservationTests {
             onChange: { recorder.record($0) })
     }
 
+    @Test func theDefaultQueueDeliversWhileTheMainQueueIsBlocked() throws {
+        // The main queue is held for the whole test, as in a command-line program that
+        // never runs a main loop: deliveries must not depend on it.
+        let mainHeld = DispatchSemaphore(value: 0)
+        DispatchQueue.main.async { mainHeld.wait() }
+        defer { mainHeld.signal() }
+        try db.execute("INSERT INTO item VALUES (1)")
+        let recorder = Recorder<(count: Int, onMain: Bool)>()
+        let token = db.observe(tables: ["item"], fetch: { try $0.fetchValue(Int.self, "SELECT count(*) FROM item") ?? -1 }) {
+            recorder.record(($0, Thread.isMainThread))
+        }
+        #expect(recorder.next().map { [$0.count] } == [1])
+        try db.execute("INSERT INTO item VALUES (2)")
+        let second = recorder.next()
+        #expect(second?.count == 2)
+        #expect(second?.onMain == false)
+        let rows = Recorder<Int>()
+        let rowsToken = try db.from("item").observe { rows.record($0.count) }
+        #expect(rows.next() == 2)
+        token.cancel()
+        rowsToken.cancel()
+    }
+
     @Test func firstValueIsDeliveredAtOnce() throws {
         try db.execute("INSERT INTO item VALUES (1)")
         let recorder = Recorder<Int>()

@@ -2,8 +2,9 @@ import Dispatch
 
 /// Re-fetches a value after each commit that changed one of its tables (and, on an
 /// interval, after changes by other connections or processes), and delivers it in order
-/// on the caller's queue; a value its `isDuplicate` finds equal to the last one
-/// delivered is skipped.
+/// on the caller's queue (or a serial queue of its own, which delivers in any program,
+/// with or without a main run loop); a value its `isDuplicate` finds equal to the last
+/// one delivered is skipped.
 final class DatabaseObserver<Value: Sendable>: Sendable {
     private let database: Database
     private let tables: Set<String>
@@ -20,7 +21,7 @@ final class DatabaseObserver<Value: Sendable>: Sendable {
     private let timer: Protected<(any DispatchSourceTimer)?> = Protected(nil)
 
     init(
-        database: Database, tables: Set<String>, queue: DispatchQueue,
+        database: Database, tables: Set<String>, queue: DispatchQueue?,
         isDuplicate: (@Sendable (Value, Value) -> Bool)?,
         fetch: @escaping @Sendable (Connection) throws -> Value,
         onChange: @escaping @Sendable (Value) -> Void,
@@ -29,7 +30,7 @@ final class DatabaseObserver<Value: Sendable>: Sendable {
         self.database = database
         self.tables = Set(tables.map { $0.lowercased() })
         self.fetch = fetch
-        self.queue = queue
+        self.queue = queue ?? DispatchQueue(label: "BeeStore.DatabaseObserver.delivery")
         self.onChange = onChange
         self.onError = onError
         self.isDuplicate = isDuplicate
@@ -127,7 +128,11 @@ extension Database {
     /// most once per transaction; never for a rolled-back one). Changes committed by other
     /// connections or processes to the same file are noticed within `externalChangeInterval`
     /// seconds (nil to not look for them). Observation stops when the token is cancelled
-    /// or released.
+    /// or released: keep it (`_ = observe(…)` releases it at once).
+    ///
+    /// Values are delivered in order on `queue`; by default on a serial queue of the
+    /// observation's own, so that they arrive in any program, including a command-line
+    /// tool with no main run loop. Pass `.main` to update a user interface.
     ///
     /// ```swift
     /// let token = db.observe(tables: ["player"], fetch: { try $0.fetchValue(Int.self, "SELECT count(*) FROM player") ?? 0 }) { count in
@@ -136,7 +141,7 @@ extension Database {
     /// ```
     public func observe<Value: Sendable>(
         tables: Set<String>,
-        on queue: DispatchQueue = .main,
+        on queue: DispatchQueue? = nil,
         externalChangeInterval: Double? = Database.externalChangeInterval,
         fetch: @escaping @Sendable (Connection) throws -> Value,
         onError: @escaping @Sendable (any Error) -> Void = { _ in },
@@ -152,7 +157,7 @@ extension Database {
     /// delivered again (a commit that changed the tables but not what `fetch` reads).
     public func observe<Value: Sendable & Equatable>(
         tables: Set<String>,
-        on queue: DispatchQueue = .main,
+        on queue: DispatchQueue? = nil,
         externalChangeInterval: Double? = Database.externalChangeInterval,
         removingDuplicates: Bool,
         fetch: @escaping @Sendable (Connection) throws -> Value,
@@ -167,7 +172,7 @@ extension Database {
     /// Starts an observation, skipping the values `isDuplicate` finds equal to the last delivered.
     func startObserving<Value: Sendable>(
         tables: Set<String>,
-        on queue: DispatchQueue,
+        on queue: DispatchQueue?,
         externalChangeInterval: Double?,
         isDuplicate: (@Sendable (Value, Value) -> Bool)?,
         fetch: @escaping @Sendable (Connection) throws -> Value,

@@ -1,5 +1,8 @@
 import Dispatch
 import Foundation
+#if canImport(Observation)
+import Observation
+#endif
 
 /// {Bee}'s `BeeModel`: a piece of an app's state whose observers are told when it
 /// changes, and which can load and save itself through any BeeStore cache.
@@ -8,6 +11,10 @@ import Foundation
 /// an ``ObservationToken`` (released, it stops). They are called on the model's
 /// notification queue, or, without one, on the thread that made the change, after the
 /// model's lock is released.
+///
+/// A model is also `Observable` (the Observation framework): a SwiftUI view, or any
+/// `withObservationTracking` block, that reads ``state`` is updated when it changes,
+/// with no wrapper.
 ///
 /// ```swift
 /// struct Profile: Codable, Sendable { var name = ""; var visits = 0 }
@@ -33,6 +40,9 @@ open class Model<State: Codable & Sendable>: @unchecked Sendable {
     private var observers: [Observer] = []
     private var nextObserverID: UInt64 = 0
     private var storedCacheError: (any Error)?
+    #if canImport(Observation)
+    private let registrar = ObservationRegistrar()
+    #endif
 
     /// Where ``saveCache()`` and ``loadCache()`` keep the state; nil for a model that is not cached.
     public let cache: (any KeyValueCache<String, Data>)?
@@ -68,7 +78,12 @@ open class Model<State: Codable & Sendable>: @unchecked Sendable {
 
     /// The current state; setting it notifies the observers (``ModelChangeKind/updated``).
     public var state: State {
-        get { lock.withLock { storedState } }
+        get {
+            #if canImport(Observation)
+            registrar.access(self, keyPath: \.state)
+            #endif
+            return lock.withLock { storedState }
+        }
         set { change(to: newValue, kind: .updated) }
     }
 
@@ -88,11 +103,18 @@ open class Model<State: Codable & Sendable>: @unchecked Sendable {
     /// (except for a state just loaded from the cache, or reset by ``clearCache()``, which
     /// must leave the cache empty).
     public func change(to state: State, kind: ModelChangeKind) {
+        // Outside the lock: Observation's change handlers may read the state at once.
+        #if canImport(Observation)
+        registrar.willSet(self, keyPath: \.state)
+        #endif
         let targets = lock.withLock { () -> [Observer] in
             storedState = state
             observers.removeAll { $0.isOwned && $0.owner == nil }
             return observers
         }
+        #if canImport(Observation)
+        registrar.didSet(self, keyPath: \.state)
+        #endif
         if autoSave, kind != .loaded, kind != .cleared, cache != nil {
             do { try saveCache() } catch { lock.withLock { storedCacheError = error } }
         }
@@ -173,3 +195,7 @@ open class Model<State: Codable & Sendable>: @unchecked Sendable {
         change(to: initialState, kind: .cleared)
     }
 }
+
+#if canImport(Observation)
+extension Model: Observable {}
+#endif

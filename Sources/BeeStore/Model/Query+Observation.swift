@@ -17,7 +17,7 @@ extension Query {
     /// }
     /// ```
     public func observe(
-        on queue: DispatchQueue = .main,
+        on queue: DispatchQueue? = nil,
         removingDuplicates: Bool = false,
         onError: @escaping @Sendable (any Error) -> Void = { _ in },
         onChange: @escaping @Sendable ([Row]) -> Void

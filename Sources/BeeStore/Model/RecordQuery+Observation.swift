@@ -9,7 +9,7 @@ extension RecordQuery where Record: Sendable {
     /// let token = try Node.query(in: db).orderAsc("sort").observe { nodes in print(nodes.count) }
     /// ```
     public func observe(
-        on queue: DispatchQueue = .main,
+        on queue: DispatchQueue? = nil,
         onError: @escaping @Sendable (any Error) -> Void = { _ in },
         onChange: @escaping @Sendable ([Record]) -> Void
     ) throws -> ObservationToken {
@@ -24,7 +24,7 @@ extension RecordQuery where Record: Sendable {
 
     /// Starts observing the records, skipping those `isDuplicate` finds equal to the last delivered.
     fileprivate func startObserving(
-        on queue: DispatchQueue, isDuplicate: (@Sendable ([Record], [Record]) -> Bool)?,
+        on queue: DispatchQueue?, isDuplicate: (@Sendable ([Record], [Record]) -> Bool)?,
         onError: @escaping @Sendable (any Error) -> Void, onChange: @escaping @Sendable ([Record]) -> Void
     ) throws -> ObservationToken {
         let (database, tables) = try observationTarget()
@@ -78,7 +78,7 @@ extension RecordQuery where Record: Sendable & Equatable {
     /// let token = try Node.query(in: db).orderAsc("sort").observe(removingDuplicates: true) { nodes in print(nodes.count) }
     /// ```
     public func observe(
-        on queue: DispatchQueue = .main,
+        on queue: DispatchQueue? = nil,
         removingDuplicates: Bool,
         onError: @escaping @Sendable (any Error) -> Void = { _ in },
         onChange: @escaping @Sendable ([Record]) -> Void

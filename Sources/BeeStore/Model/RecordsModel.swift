@@ -16,10 +16,12 @@ public final class RecordsModel<Record: ActiveRecord & Sendable>: Model<[Record]
     private let observation = Protected<ObservationToken?>(nil)
 
     /// A model of `query`'s records, fetched at once, then refreshed after changes;
-    /// observers are called on `queue`. Its state can also be saved to and loaded from a cache.
+    /// observers are called on `queue` (by default a serial queue of the model's own, which
+    /// delivers in any program; pass `.main` for a user interface). Its state can also
+    /// be saved to and loaded from a cache.
     public init(
         _ query: RecordQuery<Record>,
-        notifyOn queue: DispatchQueue = .main,
+        notifyOn queue: DispatchQueue? = nil,
         cache: (any KeyValueCache<String, Data>)? = nil,
         cacheKey: String? = nil
     ) throws {
