@@ -80,15 +80,17 @@ struct ModelTests {
         #expect(model.observerCount == 0)
     }
 
-    @Test func tokenObserversStopWhenReleased() {
+    @Test func tokenObserversStopWhenCancelledNotWhenDiscarded() {
         let model = Model(Profile())
         let kinds = Protected<[ModelChangeKind]>([])
-        var token: ObservationToken? = model.observe { change in kinds.withLock { $0.append(change.kind) } }
+        let token = model.observe { change in kinds.withLock { $0.append(change.kind) } }
+        let discarded = Protected(0)
+        _ = model.observe { _ in discarded.withLock { $0 += 1 } }
         model.state = Profile(name: "a", visits: 1)
-        #expect(token != nil)
-        token = nil
+        token.cancel()
         model.state = Profile(name: "b", visits: 2)
         #expect(kinds.value == [.updated])
+        #expect(discarded.value == 2, "a discarded token does not stop its observer")
     }
 
     @Test func notificationsNameTheModelAndGoToTheChosenQueue() {

@@ -158,15 +158,32 @@ struct ObservationTests {
         token.cancel()
     }
 
-    @Test func cancelledOrReleasedObservationsStop() throws {
+    @Test func cancelledObservationsStop() throws {
         let recorder = Recorder<Int>()
-        var token: ObservationToken? = observeCount(recorder)
+        let token = observeCount(recorder)
         #expect(recorder.next() == 0)
-        #expect(token?.isCancelled == false)
-        token = nil
+        #expect(!token.isCancelled)
+        token.cancel()
+        #expect(token.isCancelled)
         try db.execute("INSERT INTO item VALUES (1)")
         #expect(recorder.next(timeout: 0.3) == nil)
         #expect(recorder.all == [0])
+    }
+
+    @Test func aDiscardedTokenKeepsObservingUntilTheDatabaseIsReleased() throws {
+        let recorder = Recorder<Int>()
+        var database: Database? = try Database.inMemory()
+        try database?.execute("CREATE TABLE item (n INTEGER)")
+        _ = database?.observe(tables: ["item"], on: queue, fetch: { try $0.fetchValue(Int.self, "SELECT count(*) FROM item") ?? -1 }) {
+            recorder.record($0)
+        }
+        #expect(recorder.next() == 0)
+        try database?.execute("INSERT INTO item VALUES (1)")
+        #expect(recorder.next() == 1, "the observation goes on")
+        weak let released = database
+        database = nil
+        #expect(released == nil, "an observation does not keep its database alive")
+        #expect(recorder.next(timeout: 0.3) == nil)
     }
 
     @Test func changesFromAnotherConnectionAreNoticed() throws {

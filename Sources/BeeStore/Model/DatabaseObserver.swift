@@ -5,8 +5,11 @@ import Dispatch
 /// on the caller's queue (or a serial queue of its own, which delivers in any program,
 /// with or without a main run loop); a value its `isDuplicate` finds equal to the last
 /// one delivered is skipped.
+///
+/// The database keeps it while it runs (a released token does not stop it); it holds the
+/// database weakly, and ends when cancelled or when the database is released.
 final class DatabaseObserver<Value: Sendable>: Sendable {
-    private let database: Database
+    private weak let database: Database?
     private let tables: Set<String>
     private let fetch: @Sendable (Connection) throws -> Value
     private let queue: DispatchQueue
@@ -39,8 +42,9 @@ final class DatabaseObserver<Value: Sendable>: Sendable {
     /// Delivers the current value, then starts following commits and, every
     /// `externalInterval` seconds, the database file's data version.
     func start(externalInterval: Double?) {
-        let id = database.addCommitObserver { [weak self] changed in
-            guard let self, changed.contains(where: { self.tables.contains($0.lowercased()) }) else { return }
+        guard let database else { return }
+        let id = database.addCommitObserver { changed in
+            guard changed.contains(where: { self.tables.contains($0.lowercased()) }) else { return }
             self.refresh()
         }
         state.withLock { $0.commitObserver = id }
@@ -59,7 +63,15 @@ final class DatabaseObserver<Value: Sendable>: Sendable {
             state.isCancelled = true
             return state.commitObserver
         }
-        if let id { database.removeCommitObserver(id) }
+        if let id { database?.removeCommitObserver(id) }
+        stopTimer()
+    }
+
+    deinit {
+        stopTimer()
+    }
+
+    private func stopTimer() {
         timer.withLock { timer in
             timer?.cancel()
             timer = nil
@@ -71,7 +83,7 @@ final class DatabaseObserver<Value: Sendable>: Sendable {
     /// Fetches on the observer's serial queue, then delivers on the caller's queue.
     private func refresh() {
         fetchQueue.async { [self] in
-            guard !isCancelled else { return }
+            guard !isCancelled, let database else { return }
             do {
                 let value = try database.read(fetch)
                 recordDataVersion()
@@ -100,7 +112,7 @@ final class DatabaseObserver<Value: Sendable>: Sendable {
 
     /// `PRAGMA data_version` of the writer changes when another connection commits.
     private func currentDataVersion() -> Int? {
-        try? database.writeWithoutTransaction { try $0.fetchValue(Int.self, "PRAGMA data_version") }
+        try? database?.writeWithoutTransaction { try $0.fetchValue(Int.self, "PRAGMA data_version") }
     }
 
     private func recordDataVersion() {
@@ -127,8 +139,9 @@ extension Database {
     /// once and then after each committed transaction that changed one of the tables (at
     /// most once per transaction; never for a rolled-back one). Changes committed by other
     /// connections or processes to the same file are noticed within `externalChangeInterval`
-    /// seconds (nil to not look for them). Observation stops when the token is cancelled
-    /// or released: keep it (`_ = observe(…)` releases it at once).
+    /// seconds (nil to not look for them). Observation runs until the token is cancelled,
+    /// or until the database is released: a token that is released or discarded
+    /// (`_ = db.observe(…)`) does not stop it.
     ///
     /// Values are delivered in order on `queue`; by default on a serial queue of the
     /// observation's own, so that they arrive in any program, including a command-line

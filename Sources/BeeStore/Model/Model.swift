@@ -8,7 +8,7 @@ import Observation
 /// changes, and which can load and save itself through any BeeStore cache.
 ///
 /// Observers are held weakly (an observer that goes away is never called) or through
-/// an ``ObservationToken`` (released, it stops). They are called on the model's
+/// an ``ObservationToken`` (cancelled, it stops). They are called on the model's
 /// notification queue, or, without one, on the thread that made the change, after the
 /// model's lock is released.
 ///
@@ -151,7 +151,8 @@ open class Model<State: Codable & Sendable>: @unchecked Sendable {
         lock.withLock { observers.removeAll { $0.owner === observer } }
     }
 
-    /// Calls `handler` after each change until the token is cancelled or released.
+    /// Calls `handler` after each change until the token is cancelled (or the model is
+    /// released); a released or discarded token does not stop it.
     public func observe(_ handler: @escaping @Sendable (ModelChange<State>) -> Void) -> ObservationToken {
         let id = register(owner: nil) { _, change in handler(change) }
         return ObservationToken { [weak self] in

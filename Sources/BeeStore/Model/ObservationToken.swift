@@ -1,22 +1,20 @@
-/// A running observation: it stops when cancelled or when the token is released.
+/// A running observation, which stops when the token is cancelled.
 ///
-/// Keep the token for as long as you want notifications:
+/// An observation runs until ``cancel()``, or until what it observes (the database, the
+/// model) is released: a token that is released or discarded (`_ = db.observe(…)`)
+/// does not stop it, so an observation never ends silently. Keep the token to stop it:
 ///
 /// ```swift
-/// let token = db.from("player").observe { rows in print(rows.count) }
+/// let token = try db.from("player").observe { rows in print(rows.count) }
 /// // …
 /// token.cancel()
 /// ```
 public final class ObservationToken: Sendable {
     private let onCancel: Protected<(@Sendable () -> Void)?>
 
-    /// A token that runs `onCancel` once, when cancelled or released.
+    /// A token that runs `onCancel` once, when cancelled.
     public init(onCancel: @escaping @Sendable () -> Void) {
         self.onCancel = Protected(onCancel)
-    }
-
-    deinit {
-        cancel()
     }
 
     /// Stops the observation; later calls do nothing.

@@ -9,7 +9,8 @@ extension Query {
     /// Observes the query's rows: `onChange` is called on `queue` with them at once, then
     /// after each committed transaction that changed a table the query reads; when
     /// `removingDuplicates`, rows equal to the ones delivered last are not delivered
-    /// again. Stops when the token is cancelled or released.
+    /// again. Runs until the token is cancelled or the database is released. Rows are
+    /// delivered on `queue` (by default a serial queue of the observation's own).
     ///
     /// ```swift
     /// let token = try db.from("player").orderDesc("score").limit(10).observe(removingDuplicates: true) { rows in

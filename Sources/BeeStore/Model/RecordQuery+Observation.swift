@@ -3,7 +3,9 @@ import Dispatch
 extension RecordQuery where Record: Sendable {
     /// Observes the query's records: `onChange` is called on `queue` with them at once,
     /// then after each committed transaction that changed the record's table or the
-    /// tables of its relations. Stops when the token is cancelled or released.
+    /// tables of its relations. Runs until the token is cancelled or the database is
+    /// released. Records are delivered on `queue` (by default a serial queue of the
+    /// observation's own).
     ///
     /// ```swift
     /// let token = try Node.query(in: db).orderAsc("sort").observe { nodes in print(nodes.count) }

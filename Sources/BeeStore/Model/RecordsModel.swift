@@ -33,6 +33,10 @@ public final class RecordsModel<Record: ActiveRecord & Sendable>: Model<[Record]
         observation.withLock { $0 = token }
     }
 
+    deinit {
+        stopObserving()
+    }
+
     /// Stops following the database; the records stay as they are.
     public func stopObserving() {
         observation.withLock { token in
