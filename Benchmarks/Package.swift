@@ -6,10 +6,11 @@ import PackageDescription
 // and, after `swift build -c release --product beestore` in the root: swift run -c release cli-streaming
 let package = Package(
     name: "BeeStoreBenchmarks",
-    platforms: [.macOS(.v13)],
+    platforms: [.macOS(.v14)],
     dependencies: [
         .package(name: "BeeStore", path: ".."),
         .package(url: "https://github.com/groue/GRDB.swift", exact: "7.10.0"),
+        .package(url: "https://github.com/apple/swift-log", from: "1.16.0"),
     ],
     targets: [
         // The raw C baseline links the same system libsqlite3 as BeeStore and GRDB.
@@ -25,6 +26,7 @@ let package = Package(
                 "CSQLiteRaw",
                 .product(name: "BeeStore", package: "BeeStore"),
                 .product(name: "GRDB", package: "GRDB.swift"),
+                .product(name: "Logging", package: "swift-log"),
             ],
             swiftSettings: [.enableUpcomingFeature("MemberImportVisibility")]
         ),

@@ -7,11 +7,15 @@ struct Options {
     static let usage = """
         usage: beestore-benchmarks [--iterations N] [--scale S] [--only 1,3b,4] [--libraries bee,grdb,raw,foundation]
                beestore-benchmarks --cursor-memory N
+               beestore-benchmarks --tracing-cost N [--tracing-mode off|hook|logger]
           --iterations N   interleaved trials per library (median reported), default 7
           --scale S        multiplies every workload's size, default 1
           --only LIST      the workloads to run, by number (1, 2, 3, 3b, 4, 4b, 5a, 5b, 5c)
           --libraries LIST the libraries to run: bee, grdb, raw, foundation
           --cursor-memory N  instead of the workloads: the resident memory of iterating N records with forEach
+          --tracing-cost N   instead of the workloads: N lookups with statement tracing off, with a trace
+                             hook, and with a logger (median of --iterations runs each)
+          --tracing-mode M   with --tracing-cost: only mode M, run once (for callgrind)
         """
     var iterations = 7
     var scale = 1.0
@@ -19,6 +23,10 @@ struct Options {
     var libraries = Library.allCases
     /// The number of records of the cursor memory measurement, when it is asked for.
     var cursorMemoryCount: Int?
+    /// The number of lookups of the tracing cost measurement, when it is asked for.
+    var tracingLookups: Int?
+    /// The one tracing mode to measure, if not all.
+    var tracingMode: String?
 
     init(_ arguments: [String]) throws {
         var arguments = arguments[...]
@@ -37,6 +45,11 @@ struct Options {
             case "--cursor-memory":
                 guard let count = Int(value), count > 0 else { throw CheckFailure("bad --cursor-memory \(value)") }
                 cursorMemoryCount = count
+            case "--tracing-cost":
+                guard let count = Int(value), count > 0 else { throw CheckFailure("bad --tracing-cost \(value)") }
+                tracingLookups = count
+            case "--tracing-mode":
+                tracingMode = value
             case "--only":
                 only = Set(value.split(separator: ",").map(String.init))
             case "--libraries":
@@ -86,6 +99,11 @@ func main() -> Int32 {
         let options = try Options(Array(CommandLine.arguments.dropFirst()))
         if let count = options.cursorMemoryCount {
             print(try CursorMemory.run(count: count, scratch: scratch))
+            return 0
+        }
+        if let lookups = options.tracingLookups {
+            print(try TracingCost.run(
+                lookups: lookups, iterations: options.iterations, mode: options.tracingMode, scratch: scratch))
             return 0
         }
         print("SQLite \(RawDatabase.version), \(ProcessInfo.processInfo.activeProcessorCount) cores, "
