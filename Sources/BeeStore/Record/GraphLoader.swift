@@ -43,8 +43,8 @@ struct GraphLoader {
     private var expanded: [Set<Value>] = []
     private var built: [BuiltKey: any ActiveRecord] = [:]
     /// The records of to-many relations whose children load nothing further, decoded as
-    /// their rows are stepped, by parent: typed arrays (`[Child]`), and the empty one.
-    private var leafChildren: [LeafKey: (byParent: [Value: Any], empty: Any)] = [:]
+    /// their rows are stepped.
+    private var leafChildren: [LeafKey: LeafChildren] = [:]
     /// The records being built, outermost first.
     private var path: [BuiltKey] = []
     private var decoders: [ObjectIdentifier: RecordDecoder] = [:]
@@ -155,8 +155,9 @@ struct GraphLoader {
             }
             let planned = plan.nodes[childNode]
             if planned.belongsTo.isEmpty && planned.toMany.isEmpty {
-                leafChildren[LeafKey(node: node, relation: relationIndex)] = try decodeLeaves(
-                    of: planned.type, schema: child, statement: statement)
+                leafChildren[LeafKey(node: node, relation: relationIndex)] = try LeafChildren(
+                    of: planned.type, schema: child, isToOne: relation.isToOne, parentCount: keys.count,
+                    statement: connection.cachedStatement(statement.sql), arguments: statement.statementArguments)
                 continue
             }
             let fetched = try fetchRows(statement, columnCount: 1 + child.columns.count)
@@ -170,37 +171,6 @@ struct GraphLoader {
             loaded.append(Level(node: childNode, keys: childKeys))
         }
         return loaded
-    }
-
-    /// Decodes children that load no relation of their own straight from the rows of
-    /// `statement` (their parent's key first, then their columns), grouped by parent.
-    private func decodeLeaves(
-        of type: any ActiveRecord.Type, schema: RecordSchema, statement: SQLStatement
-    ) throws -> (byParent: [Value: Any], empty: Any) {
-        func decode<Child: ActiveRecord>(_ childType: Child.Type) throws -> (byParent: [Value: Any], empty: Any) {
-            let prepared = try connection.cachedStatement(statement.sql)
-            let decoder = RecordDecoder(schema: schema, statement: prepared, offset: 1)
-            var byParent: [Value: Any] = [:]
-            // Rows come grouped by parent: one array per parent, stored when the next begins.
-            var parent = Value.null
-            var siblings: [Child] = []
-            try prepared.run(statement.statementArguments) {
-                try decoder.keepingContainer {
-                    while try prepared.step() {
-                        let rowParent = prepared.value(at: 0)
-                        if rowParent != parent {
-                            if !siblings.isEmpty { byParent[parent] = siblings }
-                            parent = rowParent
-                            siblings = []
-                        }
-                        siblings.append(try decoder.decode(childType))
-                    }
-                }
-            }
-            if !siblings.isEmpty { byParent[parent] = siblings }
-            return (byParent, [Child]())
-        }
-        return try decode(type)
     }
 
     private mutating func build<Record: ActiveRecord>(_ type: Record.Type, node: Int, key: Value) throws -> Record {
@@ -232,12 +202,7 @@ struct GraphLoader {
             for (relationIndex, childNode) in planned.toMany {
                 let relation = schema.toMany[relationIndex]
                 if let leaves = leafChildren[LeafKey(node: node, relation: relationIndex)] {
-                    let array = leaves.byParent[key] ?? leaves.empty
-                    if relation.isToOne {
-                        if let first = (array as? any RecordArray)?.records.first { relations[relation.key] = first }
-                    } else {
-                        relations[relation.key] = array
-                    }
+                    relations[relation.key] = leaves.children(of: key)
                     continue
                 }
                 let childKeys = children[ChildrenKey(node: node, relation: relationIndex, parent: key)] ?? []
