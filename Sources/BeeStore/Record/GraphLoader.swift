@@ -15,12 +15,6 @@ struct GraphLoader {
         let parent: Value
     }
 
-    /// A to-many relation of a plan node.
-    private struct LeafKey: Hashable {
-        let node: Int
-        let relation: Int
-    }
-
     /// A row built as the record of a plan node.
     private struct BuiltKey: Hashable {
         let node: Int
@@ -43,8 +37,8 @@ struct GraphLoader {
     private var expanded: [Set<Value>] = []
     private var built: [BuiltKey: any ActiveRecord] = [:]
     /// The records of to-many relations whose children load nothing further, decoded as
-    /// their rows are stepped.
-    private var leafChildren: [LeafKey: LeafChildren] = [:]
+    /// their rows are stepped: by plan node, then as the node's `toMany`.
+    private var leafChildren: [[LeafChildren]] = []
     /// The records being built, outermost first.
     private var path: [BuiltKey] = []
     private var decoders: [ObjectIdentifier: RecordDecoder] = [:]
@@ -67,6 +61,7 @@ struct GraphLoader {
     ) throws -> [Record] {
         let root = try plan.node(for: type, at: "", inclusion: inclusion)
         expanded = Array(repeating: [], count: plan.nodes.count)
+        leafChildren = plan.nodes.map { Array(repeating: LeafChildren(), count: $0.toMany.count) }
         let rootKeys = register(rootRows, of: schema)
         var frontier = [Level(node: root, keys: rootKeys)]
         while !frontier.isEmpty {
@@ -138,7 +133,7 @@ struct GraphLoader {
     private mutating func loadToMany(of node: Int, keys: [Value]) throws -> [Level] {
         let parent = plan.nodes[node].schema
         var loaded: [Level] = []
-        for (relationIndex, childNode) in plan.nodes[node].toMany {
+        for (position, (relationIndex, childNode)) in plan.nodes[node].toMany.enumerated() {
             let relation = parent.toMany[relationIndex]
             let child = plan.nodes[childNode].schema
             let statement: SQLStatement
@@ -154,9 +149,9 @@ struct GraphLoader {
                     primaryKey: child.primaryKey.name, parents: keys)
             }
             let planned = plan.nodes[childNode]
-            if planned.belongsTo.isEmpty && planned.toMany.isEmpty {
-                leafChildren[LeafKey(node: node, relation: relationIndex)] = try LeafChildren(
-                    of: planned.type, schema: child, isToOne: relation.isToOne, parentCount: keys.count,
+            if !planned.loadsRelations {
+                try leafChildren[node][position].decode(
+                    planned.type, schema: child, isToOne: relation.isToOne, parentCount: keys.count,
                     statement: connection.cachedStatement(statement.sql), arguments: statement.statementArguments)
                 continue
             }
@@ -190,7 +185,7 @@ struct GraphLoader {
             throw RecordError.notFound(record: schema.recordName, id: key)
         }
         var relations: [String: Any] = [:]
-        if !planned.belongsTo.isEmpty || !planned.toMany.isEmpty {
+        if planned.loadsRelations {
             path.append(builtKey)
             defer { path.removeLast() }
             for (index, targetNode) in planned.belongsTo where !values[index].isNull {
@@ -199,10 +194,10 @@ struct GraphLoader {
                     relations[schema.columns[index].key] = try buildAny(target.type, node: targetNode, key: values[index])
                 }
             }
-            for (relationIndex, childNode) in planned.toMany {
+            for (position, (relationIndex, childNode)) in planned.toMany.enumerated() {
                 let relation = schema.toMany[relationIndex]
-                if let leaves = leafChildren[LeafKey(node: node, relation: relationIndex)] {
-                    relations[relation.key] = leaves.children(of: key)
+                if !plan.nodes[childNode].loadsRelations {
+                    relations[relation.key] = leafChildren[node][position].children(of: key)
                     continue
                 }
                 let childKeys = children[ChildrenKey(node: node, relation: relationIndex, parent: key)] ?? []
@@ -257,6 +252,9 @@ struct LoadPlan {
         var belongsTo: [(column: Int, node: Int)] = []
         /// Loaded to-many relations: the relation's index and the children's node.
         var toMany: [(relation: Int, node: Int)] = []
+
+        /// Whether the node's records load relations of their own.
+        var loadsRelations: Bool { !belongsTo.isEmpty || !toMany.isEmpty }
     }
 
     private struct NodeKey: Hashable {

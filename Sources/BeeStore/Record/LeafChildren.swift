@@ -5,33 +5,32 @@
 struct LeafChildren {
     private var byParent: [Value: Any] = [:]
     /// What a parent without children gets: an empty typed array, or nothing (has-one).
-    private let none: Any?
+    private var none: Any?
 
-    /// Decodes the rows of `statement`: each its parent's key first, then the columns of
-    /// `schema` (the children's), rows of one parent together; `parentCount` parents at most.
-    init(
-        of type: any ActiveRecord.Type, schema: RecordSchema, isToOne: Bool, parentCount: Int,
+    /// Decodes the rows of `statement`, the children of `parentCount` parents not decoded
+    /// before: each row its parent's key first, then the columns of `schema` (the
+    /// children's), rows of one parent together.
+    mutating func decode(
+        _ type: any ActiveRecord.Type, schema: RecordSchema, isToOne: Bool, parentCount: Int,
         statement: Statement, arguments: StatementArguments
     ) throws {
-        func decode<Child: ActiveRecord>(_ childType: Child.Type) throws -> LeafChildren {
-            try LeafChildren(
-                [Child].self, schema: schema, isToOne: isToOne, parentCount: parentCount, statement: statement,
+        func open<Child: ActiveRecord>(_ childType: Child.Type) throws {
+            try decode([Child].self, schema: schema, isToOne: isToOne, parentCount: parentCount, statement: statement,
                 arguments: arguments)
         }
-        self = try decode(type)
+        try open(type)
     }
 
     /// Generic over the array type rather than its element: the array's type then comes
     /// with the type parameter, where code working on `[Child]` for a `Child` known only at
     /// run time looks the array type up again at every append.
-    private init<Children: RangeReplaceableCollection>(
+    private mutating func decode<Children: RangeReplaceableCollection>(
         _ type: Children.Type, schema: RecordSchema, isToOne: Bool, parentCount: Int, statement: Statement,
         arguments: StatementArguments
     ) throws where Children.Element: ActiveRecord {
         none = isToOne ? nil : Children()
         let decoder = RecordDecoder(schema: schema, statement: statement, offset: 1)
-        var byParent: [Value: Any] = [:]
-        byParent.reserveCapacity(parentCount)
+        byParent.reserveCapacity(byParent.count + parentCount)
         // `siblings` is never empty here.
         func keep(_ siblings: Children, of parent: Value) {
             byParent[parent] = isToOne ? siblings[siblings.startIndex] : siblings
@@ -57,7 +56,6 @@ struct LeafChildren {
                 if !siblings.isEmpty { keep(siblings, of: parent) }
             }
         }
-        self.byParent = byParent
     }
 
     /// The value of the relation's property for `parent`; nil for a has-one relation
