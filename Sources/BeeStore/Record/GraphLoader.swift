@@ -41,7 +41,8 @@ struct GraphLoader {
     private var leafChildren: [[LeafChildren]] = []
     /// The records being built, outermost first.
     private var path: [BuiltKey] = []
-    private var decoders: [ObjectIdentifier: RecordDecoder] = [:]
+    /// The decoder of each plan node's records, made on first use.
+    private var decoders: [RecordDecoder?] = []
 
     init(connection: Connection, inclusion: RelationInclusion) {
         self.connection = connection
@@ -62,11 +63,13 @@ struct GraphLoader {
         let root = try plan.node(for: type, at: "", inclusion: inclusion)
         expanded = Array(repeating: [], count: plan.nodes.count)
         leafChildren = plan.nodes.map { Array(repeating: LeafChildren(), count: $0.toMany.count) }
+        decoders = Array(repeating: nil, count: plan.nodes.count)
         let rootKeys = register(rootRows, of: schema)
         var frontier = [Level(node: root, keys: rootKeys)]
         while !frontier.isEmpty {
             var next: [Level] = []
             for level in frontier {
+                expanded[level.node].reserveCapacity(expanded[level.node].count + level.keys.count)
                 let keys = level.keys.filter { expanded[level.node].insert($0).inserted }
                 guard !keys.isEmpty else { continue }
                 next += try loadBelongsTo(of: level.node, keys: keys)
@@ -74,7 +77,15 @@ struct GraphLoader {
             }
             frontier = next
         }
-        return try rootKeys.map { key in try build(type, node: root, key: key) }
+        // One keyed container serves every record of the root's type.
+        return try decoder(for: root).keepingContainer {
+            guard plan.isReached(root) else {
+                // No relation leads back to the root's node, so none of its records is looked
+                // up again: each is built once, from its own row.
+                return try zip(rootRows, rootKeys).map { row, key in try assemble(type, node: root, key: key, values: row) }
+            }
+            return try rootKeys.map { key in try build(type, node: root, key: key) }
+        }
     }
 
     private func fetchRows(_ statement: SQLStatement, columnCount: Int) throws -> [[Value]] {
@@ -95,7 +106,8 @@ struct GraphLoader {
 
     /// Adds rows (their columns from `offset` on) to the identity map; returns their keys, in order.
     private mutating func register(_ newRows: [[Value]], of schema: RecordSchema, offset: Int = 0) -> [Value] {
-        newRows.map { row in
+        rows.reserveCapacity(rows.count + newRows.count)
+        return newRows.map { row in
             let key = row[offset + schema.primaryKeyIndex]
             let identity = RecordIdentity(type: schema.typeID, key: key)
             if rows[identity] == nil {
@@ -176,44 +188,51 @@ struct GraphLoader {
             throw RecordError.relationCycle(
                 path: (path + [builtKey]).map { "\(plan.nodes[$0.node].schema.tableName)#\($0.key)" })
         }
-        if let record = built[builtKey] as? Record {
-            return record
+        if let record = built[builtKey], let typed = record as? Record {
+            return typed
         }
-        let planned = plan.nodes[node]
-        let schema = planned.schema
+        let schema = plan.nodes[node].schema
         guard let values = rows[RecordIdentity(type: schema.typeID, key: key)] else {
             throw RecordError.notFound(record: schema.recordName, id: key)
         }
-        var relations: [String: Any] = [:]
-        if planned.loadsRelations {
-            path.append(builtKey)
-            defer { path.removeLast() }
-            for (index, targetNode) in planned.belongsTo where !values[index].isNull {
-                let target = plan.nodes[targetNode]
-                if rows[RecordIdentity(type: target.schema.typeID, key: values[index])] != nil {
-                    relations[schema.columns[index].key] = try buildAny(target.type, node: targetNode, key: values[index])
-                }
-            }
-            for (position, (relationIndex, childNode)) in planned.toMany.enumerated() {
-                let relation = schema.toMany[relationIndex]
-                if !plan.nodes[childNode].loadsRelations {
-                    relations[relation.key] = leafChildren[node][position].children(of: key)
-                    continue
-                }
-                let childKeys = children[ChildrenKey(node: node, relation: relationIndex, parent: key)] ?? []
-                let built = try buildArray(of: relation.target, keys: childKeys, node: childNode)
-                if relation.isToOne {
-                    if let first = built.records.first { relations[relation.key] = first }
-                } else {
-                    relations[relation.key] = built.array
-                }
-            }
-        }
-        let decoder = decoder(for: schema)
-        decoder.load(values: values, relations: relations)
-        let record = try decoder.decode(type)
+        path.append(builtKey)
+        defer { path.removeLast() }
+        let record = try assemble(type, node: node, key: key, values: values)
         built[builtKey] = record
         return record
+    }
+
+    /// The record of `values`, the row of the node's record whose key is `key`, with its
+    /// loaded relations.
+    private mutating func assemble<Record: ActiveRecord>(
+        _ type: Record.Type, node: Int, key: Value, values: [Value]
+    ) throws -> Record {
+        let planned = plan.nodes[node]
+        let schema = planned.schema
+        var relations = [String: Any](minimumCapacity: planned.belongsTo.count + planned.toMany.count)
+        for (index, targetNode) in planned.belongsTo where !values[index].isNull {
+            let target = plan.nodes[targetNode]
+            if rows[RecordIdentity(type: target.schema.typeID, key: values[index])] != nil {
+                relations[schema.columns[index].key] = try buildAny(target.type, node: targetNode, key: values[index])
+            }
+        }
+        for (position, (relationIndex, childNode)) in planned.toMany.enumerated() {
+            if !plan.nodes[childNode].loadsRelations {
+                relations[schema.toMany[relationIndex].key] = leafChildren[node][position].children(of: key)
+                continue
+            }
+            let relation = schema.toMany[relationIndex]
+            let childKeys = children[ChildrenKey(node: node, relation: relationIndex, parent: key)] ?? []
+            let built = try buildArray(of: relation.target, keys: childKeys, node: childNode)
+            if relation.isToOne {
+                if let first = built.records.first { relations[relation.key] = first }
+            } else {
+                relations[relation.key] = built.array
+            }
+        }
+        let decoder = decoder(for: node)
+        decoder.load(values: values, relations: relations)
+        return try decoder.decode(type)
     }
 
     private mutating func buildAny(_ type: any ActiveRecord.Type, node: Int, key: Value) throws -> any ActiveRecord {
@@ -232,12 +251,12 @@ struct GraphLoader {
         return try build(type)
     }
 
-    /// One decoder per record type, reused for all its records: a record's relations are
+    /// One decoder per plan node, reused for all its records: a record's relations are
     /// built before it is decoded, so a decoder is never in use twice at once.
-    private mutating func decoder(for schema: RecordSchema) -> RecordDecoder {
-        if let decoder = decoders[schema.typeID] { return decoder }
-        let decoder = RecordDecoder(schema: schema)
-        decoders[schema.typeID] = decoder
+    private mutating func decoder(for node: Int) -> RecordDecoder {
+        if let decoder = decoders[node] { return decoder }
+        let decoder = RecordDecoder(schema: plan.nodes[node].schema)
+        decoders[node] = decoder
         return decoder
     }
 }
@@ -264,6 +283,13 @@ struct LoadPlan {
 
     private(set) var nodes: [Node] = []
     private var indexByKey: [NodeKey: Int] = [:]
+
+    /// Whether a loaded relation leads to `node`.
+    func isReached(_ node: Int) -> Bool {
+        nodes.contains { planned in
+            planned.belongsTo.contains { $0.node == node } || planned.toMany.contains { $0.node == node }
+        }
+    }
 
     /// The node of `schema` at `path`, planned with the nodes below it.
     mutating func node(for type: any ActiveRecord.Type, at path: String, inclusion: RelationInclusion) throws -> Int {

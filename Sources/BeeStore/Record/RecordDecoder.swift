@@ -124,7 +124,10 @@ final class RecordDecoder: Decoder {
     fileprivate func decodeColumn<T: Decodable>(_ type: T.Type, key: String) throws -> T {
         let index = columnIndex(key)
         let isRelation = index.map { if case .belongsTo = schema.columns[$0].storage { true } else { false } } ?? true
-        if providesDecodedValues, let decoded = (isRelation ? relation(forKey: key) : originalValue(forKey: key)) as? T {
+        // Unwrapped before the cast: casting an `Any?` costs a look-up of its type.
+        if providesDecodedValues, let value = isRelation ? relation(forKey: key) : originalValue(forKey: key),
+            let decoded = value as? T
+        {
             return decoded
         }
         guard let index else {
