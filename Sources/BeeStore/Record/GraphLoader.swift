@@ -209,25 +209,29 @@ struct GraphLoader {
     ) throws -> Record {
         let planned = plan.nodes[node]
         let schema = planned.schema
-        var relations = [String: Any](minimumCapacity: planned.belongsTo.count + planned.toMany.count)
+        var relations: [RecordDecoder.LoadedRelation] = []
+        relations.reserveCapacity(planned.belongsTo.count + planned.toMany.count)
         for (index, targetNode) in planned.belongsTo where !values[index].isNull {
             let target = plan.nodes[targetNode]
             if rows[RecordIdentity(type: target.schema.typeID, key: values[index])] != nil {
-                relations[schema.columns[index].key] = try buildAny(target.type, node: targetNode, key: values[index])
+                let record = try buildAny(target.type, node: targetNode, key: values[index])
+                relations.append(.init(key: schema.columns[index].key, value: record))
             }
         }
         for (position, (relationIndex, childNode)) in planned.toMany.enumerated() {
             if !plan.nodes[childNode].loadsRelations {
-                relations[schema.toMany[relationIndex].key] = leafChildren[node][position].children(of: key)
+                if let children = leafChildren[node][position].children(of: key) {
+                    relations.append(.init(key: schema.toMany[relationIndex].key, value: children))
+                }
                 continue
             }
             let relation = schema.toMany[relationIndex]
             let childKeys = children[ChildrenKey(node: node, relation: relationIndex, parent: key)] ?? []
             let built = try buildArray(of: relation.target, keys: childKeys, node: childNode)
             if relation.isToOne {
-                if let first = built.records.first { relations[relation.key] = first }
+                if let first = built.records.first { relations.append(.init(key: relation.key, value: first)) }
             } else {
-                relations[relation.key] = built.array
+                relations.append(.init(key: relation.key, value: built.array))
             }
         }
         let decoder = decoder(for: node)
