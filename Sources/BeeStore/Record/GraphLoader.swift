@@ -82,7 +82,9 @@ struct GraphLoader {
             guard plan.isReached(root) else {
                 // No relation leads back to the root's node, so none of its records is looked
                 // up again: each is built once, from its own row.
-                return try zip(rootRows, rootKeys).map { row, key in try assemble(type, node: root, key: key, values: row) }
+                return try rootRows.indices.map { row in
+                    try assemble(type, node: root, key: rootKeys[row], values: rootRows[row])
+                }
             }
             return try rootKeys.map { key in try build(type, node: root, key: key) }
         }
