@@ -82,9 +82,12 @@ struct GraphLoader {
             guard plan.isReached(root) else {
                 // No relation leads back to the root's node, so none of its records is looked
                 // up again: each is built once, from its own row.
-                return try rootRows.indices.map { row in
-                    try assemble(type, node: root, key: rootKeys[row], values: rootRows[row])
+                var records: [Record] = []
+                records.reserveCapacity(rootRows.count)
+                for row in rootRows.indices {
+                    records.append(try assemble(type, node: root, key: rootKeys[row], values: rootRows[row]))
                 }
+                return records
             }
             return try rootKeys.map { key in try build(type, node: root, key: key) }
         }
