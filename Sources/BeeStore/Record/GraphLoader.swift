@@ -77,7 +77,7 @@ struct GraphLoader {
             }
             frontier = next
         }
-        // One keyed container serves every record of the root's type.
+        // One keyed container serves every record of the root's node.
         return try decoder(for: root).keepingContainer {
             guard plan.isReached(root) else {
                 // No relation leads back to the root's node, so none of its records is looked

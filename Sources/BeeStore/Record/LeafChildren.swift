@@ -15,7 +15,8 @@ struct LeafChildren {
         statement: Statement, arguments: StatementArguments
     ) throws {
         func open<Child: ActiveRecord>(_ childType: Child.Type) throws {
-            try decode([Child].self, schema: schema, isToOne: isToOne, parentCount: parentCount, statement: statement,
+            try decode(
+                [Child].self, schema: schema, isToOne: isToOne, parentCount: parentCount, statement: statement,
                 arguments: arguments)
         }
         try open(type)
