@@ -15,7 +15,7 @@ final class RecordDecoder: Decoder {
     @exclusivity(unchecked) private var decodedValues: [String: Any]  // one thread, one row at a time
     /// The relations the graph loader loaded for the record: a few, found by comparing
     /// keys (no hashing).
-    @exclusivity(unchecked) private var loadedRelations: [LoadedRelation] = []  // one thread, one row at a time
+    private var loadedRelations: [LoadedRelation] = []
     @exclusivity(unchecked) private var cursor: ColumnCursor  // one thread, one row at a time
     var codingPath: [any CodingKey] { [] }
     var userInfo: [CodingUserInfoKey: Any] { [:] }
