@@ -172,6 +172,19 @@ final class Staff: ActiveRecord {
     }
 }
 
+/// A folder of folders and leaves: one record type loaded at several depths of a fetch.
+struct Folder: ActiveRecord, Equatable {
+    var id: Int64?
+    var name: String
+    var subfolders: [Folder]
+    var leaves: [Leaf]
+}
+
+struct Leaf: ActiveRecord, Equatable {
+    var id: Int64?
+    var title: String
+}
+
 @Suite("Records: relations")
 struct RecordRelationTests {
     let db: Database
@@ -504,6 +517,17 @@ struct RecordRelationTests {
         #expect(a.manager?.name == "boss")
         #expect(a.manager?.reports?.map(\.name) == ["a", "b"])
         #expect(try Staff.query(in: db).joining("reports").where("reports.name", "b").records().map(\.name) == ["boss"])
+    }
+
+    @Test func aRecordTypeLoadedAtSeveralDepthsKeepsTheChildrenOfEachDepth() throws {
+        var root = Folder(
+            name: "root", subfolders: [Folder(name: "sub", subfolders: [], leaves: [Leaf(title: "inner")])],
+            leaves: [Leaf(title: "outer")])
+        try root.save(in: db)
+        let loaded = try #require(try Folder.query(in: db).where("name", "root").first())
+        #expect(loaded == root)
+        #expect(loaded.leaves.map(\.title) == ["outer"])
+        #expect(loaded.subfolders.first?.leaves.map(\.title) == ["inner"])
     }
 
     @Test func queriesFilterAndOrderThroughRelations() throws {

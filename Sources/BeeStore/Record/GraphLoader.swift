@@ -15,12 +15,6 @@ struct GraphLoader {
         let parent: Value
     }
 
-    /// A to-many relation of a plan node.
-    private struct LeafKey: Hashable {
-        let node: Int
-        let relation: Int
-    }
-
     /// A row built as the record of a plan node.
     private struct BuiltKey: Hashable {
         let node: Int
@@ -43,11 +37,12 @@ struct GraphLoader {
     private var expanded: [Set<Value>] = []
     private var built: [BuiltKey: any ActiveRecord] = [:]
     /// The records of to-many relations whose children load nothing further, decoded as
-    /// their rows are stepped, by parent: typed arrays (`[Child]`), and the empty one.
-    private var leafChildren: [LeafKey: (byParent: [Value: Any], empty: Any)] = [:]
+    /// their rows are stepped: by plan node, then as the node's `toMany`.
+    private var leafChildren: [[LeafChildren]] = []
     /// The records being built, outermost first.
     private var path: [BuiltKey] = []
-    private var decoders: [ObjectIdentifier: RecordDecoder] = [:]
+    /// The decoder of each plan node's records, made on first use.
+    private var decoders: [RecordDecoder?] = []
 
     init(connection: Connection, inclusion: RelationInclusion) {
         self.connection = connection
@@ -67,11 +62,14 @@ struct GraphLoader {
     ) throws -> [Record] {
         let root = try plan.node(for: type, at: "", inclusion: inclusion)
         expanded = Array(repeating: [], count: plan.nodes.count)
+        leafChildren = plan.nodes.map { Array(repeating: LeafChildren(), count: $0.toMany.count) }
+        decoders = Array(repeating: nil, count: plan.nodes.count)
         let rootKeys = register(rootRows, of: schema)
         var frontier = [Level(node: root, keys: rootKeys)]
         while !frontier.isEmpty {
             var next: [Level] = []
             for level in frontier {
+                expanded[level.node].reserveCapacity(expanded[level.node].count + level.keys.count)
                 let keys = level.keys.filter { expanded[level.node].insert($0).inserted }
                 guard !keys.isEmpty else { continue }
                 next += try loadBelongsTo(of: level.node, keys: keys)
@@ -79,7 +77,20 @@ struct GraphLoader {
             }
             frontier = next
         }
-        return try rootKeys.map { key in try build(type, node: root, key: key) }
+        // One keyed container serves every record of the root's node.
+        return try decoder(for: root).keepingContainer {
+            guard plan.isReached(root) else {
+                // No relation leads back to the root's node, so none of its records is looked
+                // up again: each is built once, from its own row.
+                var records: [Record] = []
+                records.reserveCapacity(rootRows.count)
+                for row in rootRows.indices {
+                    records.append(try assemble(type, node: root, key: rootKeys[row], values: rootRows[row]))
+                }
+                return records
+            }
+            return try rootKeys.map { key in try build(type, node: root, key: key) }
+        }
     }
 
     private func fetchRows(_ statement: SQLStatement, columnCount: Int) throws -> [[Value]] {
@@ -100,7 +111,8 @@ struct GraphLoader {
 
     /// Adds rows (their columns from `offset` on) to the identity map; returns their keys, in order.
     private mutating func register(_ newRows: [[Value]], of schema: RecordSchema, offset: Int = 0) -> [Value] {
-        newRows.map { row in
+        rows.reserveCapacity(rows.count + newRows.count)
+        return newRows.map { row in
             let key = schema.key(ofRow: row, offset: offset)
             let identity = RecordIdentity(type: schema.typeID, key: key)
             if rows[identity] == nil {
@@ -138,7 +150,7 @@ struct GraphLoader {
     private mutating func loadToMany(of node: Int, keys: [Value]) throws -> [Level] {
         let parent = plan.nodes[node].schema
         var loaded: [Level] = []
-        for (relationIndex, childNode) in plan.nodes[node].toMany {
+        for (position, (relationIndex, childNode)) in plan.nodes[node].toMany.enumerated() {
             let relation = parent.toMany[relationIndex]
             let child = plan.nodes[childNode].schema
             let statement: SQLStatement
@@ -154,9 +166,10 @@ struct GraphLoader {
                     primaryKey: child.primaryKey.name, parents: keys)
             }
             let planned = plan.nodes[childNode]
-            if planned.belongsTo.isEmpty && planned.toMany.isEmpty {
-                leafChildren[LeafKey(node: node, relation: relationIndex)] = try decodeLeaves(
-                    of: planned.type, schema: child, statement: statement)
+            if !planned.loadsRelations {
+                try leafChildren[node][position].decode(
+                    planned.type, schema: child, isToOne: relation.isToOne, parentCount: keys.count,
+                    statement: connection.cachedStatement(statement.sql), arguments: statement.statementArguments)
                 continue
             }
             let fetched = try fetchRows(statement, columnCount: 1 + child.columns.count)
@@ -172,37 +185,6 @@ struct GraphLoader {
         return loaded
     }
 
-    /// Decodes children that load no relation of their own straight from the rows of
-    /// `statement` (their parent's key first, then their columns), grouped by parent.
-    private func decodeLeaves(
-        of type: any ActiveRecord.Type, schema: RecordSchema, statement: SQLStatement
-    ) throws -> (byParent: [Value: Any], empty: Any) {
-        func decode<Child: ActiveRecord>(_ childType: Child.Type) throws -> (byParent: [Value: Any], empty: Any) {
-            let prepared = try connection.cachedStatement(statement.sql)
-            let decoder = RecordDecoder(schema: schema, statement: prepared, offset: 1)
-            var byParent: [Value: Any] = [:]
-            // Rows come grouped by parent: one array per parent, stored when the next begins.
-            var parent = Value.null
-            var siblings: [Child] = []
-            try prepared.run(statement.statementArguments) {
-                try decoder.keepingContainer {
-                    while try prepared.step() {
-                        let rowParent = prepared.value(at: 0)
-                        if rowParent != parent {
-                            if !siblings.isEmpty { byParent[parent] = siblings }
-                            parent = rowParent
-                            siblings = []
-                        }
-                        siblings.append(try decoder.decode(childType))
-                    }
-                }
-            }
-            if !siblings.isEmpty { byParent[parent] = siblings }
-            return (byParent, [Child]())
-        }
-        return try decode(type)
-    }
-
     private mutating func build<Record: ActiveRecord>(_ type: Record.Type, node: Int, key: Value) throws -> Record {
         let builtKey = BuiltKey(node: node, key: key)
         // The same row loading the same relations again: only required relations lead
@@ -211,49 +193,55 @@ struct GraphLoader {
             throw RecordError.relationCycle(
                 path: (path + [builtKey]).map { "\(plan.nodes[$0.node].schema.tableName)#\($0.key)" })
         }
-        if let record = built[builtKey] as? Record {
-            return record
+        if let record = built[builtKey], let typed = record as? Record {
+            return typed
         }
-        let planned = plan.nodes[node]
-        let schema = planned.schema
+        let schema = plan.nodes[node].schema
         guard let values = rows[RecordIdentity(type: schema.typeID, key: key)] else {
             throw RecordError.notFound(record: schema.recordName, id: key)
         }
-        var relations: [String: Any] = [:]
-        if !planned.belongsTo.isEmpty || !planned.toMany.isEmpty {
-            path.append(builtKey)
-            defer { path.removeLast() }
-            for (index, targetNode) in planned.belongsTo where !values[index].isNull {
-                let target = plan.nodes[targetNode]
-                if rows[RecordIdentity(type: target.schema.typeID, key: values[index])] != nil {
-                    relations[schema.columns[index].key] = try buildAny(target.type, node: targetNode, key: values[index])
-                }
-            }
-            for (relationIndex, childNode) in planned.toMany {
-                let relation = schema.toMany[relationIndex]
-                if let leaves = leafChildren[LeafKey(node: node, relation: relationIndex)] {
-                    let array = leaves.byParent[key] ?? leaves.empty
-                    if relation.isToOne {
-                        if let first = (array as? any RecordArray)?.records.first { relations[relation.key] = first }
-                    } else {
-                        relations[relation.key] = array
-                    }
-                    continue
-                }
-                let childKeys = children[ChildrenKey(node: node, relation: relationIndex, parent: key)] ?? []
-                let built = try buildArray(of: relation.target, keys: childKeys, node: childNode)
-                if relation.isToOne {
-                    if let first = built.records.first { relations[relation.key] = first }
-                } else {
-                    relations[relation.key] = built.array
-                }
-            }
-        }
-        let decoder = decoder(for: schema)
-        decoder.load(values: values, relations: relations)
-        let record = try decoder.decode(type)
+        path.append(builtKey)
+        defer { path.removeLast() }
+        let record = try assemble(type, node: node, key: key, values: values)
         built[builtKey] = record
         return record
+    }
+
+    /// The record of `values`, the row of the node's record whose key is `key`, with its
+    /// loaded relations.
+    private mutating func assemble<Record: ActiveRecord>(
+        _ type: Record.Type, node: Int, key: Value, values: [Value]
+    ) throws -> Record {
+        let planned = plan.nodes[node]
+        let schema = planned.schema
+        var relations: [RecordDecoder.LoadedRelation] = []
+        relations.reserveCapacity(planned.belongsTo.count + planned.toMany.count)
+        for (index, targetNode) in planned.belongsTo where !values[index].isNull {
+            let target = plan.nodes[targetNode]
+            if rows[RecordIdentity(type: target.schema.typeID, key: values[index])] != nil {
+                let record = try buildAny(target.type, node: targetNode, key: values[index])
+                relations.append(.init(key: schema.columns[index].key, value: record))
+            }
+        }
+        for (position, (relationIndex, childNode)) in planned.toMany.enumerated() {
+            if !plan.nodes[childNode].loadsRelations {
+                if let children = leafChildren[node][position].children(of: key) {
+                    relations.append(.init(key: schema.toMany[relationIndex].key, value: children))
+                }
+                continue
+            }
+            let relation = schema.toMany[relationIndex]
+            let childKeys = children[ChildrenKey(node: node, relation: relationIndex, parent: key)] ?? []
+            let built = try buildArray(of: relation.target, keys: childKeys, node: childNode)
+            if relation.isToOne {
+                if let first = built.records.first { relations.append(.init(key: relation.key, value: first)) }
+            } else {
+                relations.append(.init(key: relation.key, value: built.array))
+            }
+        }
+        let decoder = decoder(for: node)
+        decoder.load(values: values, relations: relations)
+        return try decoder.decode(type)
     }
 
     private mutating func buildAny(_ type: any ActiveRecord.Type, node: Int, key: Value) throws -> any ActiveRecord {
@@ -272,12 +260,12 @@ struct GraphLoader {
         return try build(type)
     }
 
-    /// One decoder per record type, reused for all its records: a record's relations are
+    /// One decoder per plan node, reused for all its records: a record's relations are
     /// built before it is decoded, so a decoder is never in use twice at once.
-    private mutating func decoder(for schema: RecordSchema) -> RecordDecoder {
-        if let decoder = decoders[schema.typeID] { return decoder }
-        let decoder = RecordDecoder(schema: schema)
-        decoders[schema.typeID] = decoder
+    private mutating func decoder(for node: Int) -> RecordDecoder {
+        if let decoder = decoders[node] { return decoder }
+        let decoder = RecordDecoder(schema: plan.nodes[node].schema)
+        decoders[node] = decoder
         return decoder
     }
 }
@@ -292,6 +280,9 @@ struct LoadPlan {
         var belongsTo: [(column: Int, node: Int)] = []
         /// Loaded to-many relations: the relation's index and the children's node.
         var toMany: [(relation: Int, node: Int)] = []
+
+        /// Whether the node's records load relations of their own.
+        var loadsRelations: Bool { !belongsTo.isEmpty || !toMany.isEmpty }
     }
 
     private struct NodeKey: Hashable {
@@ -301,6 +292,13 @@ struct LoadPlan {
 
     private(set) var nodes: [Node] = []
     private var indexByKey: [NodeKey: Int] = [:]
+
+    /// Whether a loaded relation leads to `node`.
+    func isReached(_ node: Int) -> Bool {
+        nodes.contains { planned in
+            planned.belongsTo.contains { $0.node == node } || planned.toMany.contains { $0.node == node }
+        }
+    }
 
     /// The node of `schema` at `path`, planned with the nodes below it.
     mutating func node(for type: any ActiveRecord.Type, at path: String, inclusion: RelationInclusion) throws -> Int {

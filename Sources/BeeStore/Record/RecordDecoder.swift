@@ -10,7 +10,12 @@ final class RecordDecoder: Decoder {
     private let statementHandle: OpaquePointer?
     // A decoder is used by one thread, one row at a time (see RecordEncoder).
     @exclusivity(unchecked) private var loadedValues: [Value]
+    /// Values decoded beforehand, by key: those of a record rebuilt after a save (every
+    /// property's original value, its relations too).
     @exclusivity(unchecked) private var decodedValues: [String: Any]  // one thread, one row at a time
+    /// The relations the graph loader loaded for the record: a few, found by comparing
+    /// keys (no hashing).
+    private var loadedRelations: [LoadedRelation] = []
     @exclusivity(unchecked) private var cursor: ColumnCursor  // one thread, one row at a time
     var codingPath: [any CodingKey] { [] }
     var userInfo: [CodingUserInfoKey: Any] { [:] }
@@ -39,17 +44,18 @@ final class RecordDecoder: Decoder {
         self.cursor = ColumnCursor(schema)
     }
 
-    /// Whether ``decodedValues`` holds only relations, so that columns stored as values
-    /// never look there (the graph loader's records; a record rebuilt after a save has
-    /// every property's original value there instead).
-    @exclusivity(unchecked) private var decodedValuesAreRelations = false
+    /// A relation loaded for a record: the property's key and its value (a record, or a
+    /// typed array of records).
+    struct LoadedRelation {
+        let key: String
+        let value: Any
+    }
 
     /// Replaces the loaded values of a decoder made without a statement, with the
-    /// relations loaded for the record by key.
-    func load(values: [Value], relations: [String: Any]) {
+    /// relations loaded for the record.
+    func load(values: [Value], relations: [LoadedRelation]) {
         loadedValues = values
-        decodedValues = relations
-        decodedValuesAreRelations = true
+        loadedRelations = relations
     }
 
     /// The value of the column at `index` in schema order.
@@ -62,16 +68,24 @@ final class RecordDecoder: Decoder {
     /// Whether values were decoded beforehand (see ``relation(forKey:)``).
     private var providesDecodedValues: Bool { statementHandle == nil }
 
-    /// A value decoded beforehand for `key`, if any.
+    /// A relation loaded or decoded beforehand for `key`, if any.
     private func relation(forKey key: String) -> Any? {
-        providesDecodedValues ? decodedValues[key] : nil
+        guard providesDecodedValues else { return nil }
+        for relation in loadedRelations where relation.key == key {
+            return relation.value
+        }
+        return hasOriginalValues ? decodedValues[key] : nil
     }
+
+    /// Whether the record is rebuilt after a save (see ``decodedValues``): columns stored
+    /// as values look there first.
+    private var hasOriginalValues: Bool { providesDecodedValues && !decodedValues.isEmpty }
 
     /// A value decoded beforehand for the value column `key`: an original value of a
     /// record rebuilt after a save.
     @inline(__always)
     private func originalValue(forKey key: String) -> Any? {
-        providesDecodedValues && !decodedValuesAreRelations ? decodedValues[key] : nil
+        hasOriginalValues ? decodedValues[key] : nil
     }
 
     /// Decodes one record from the current row.
@@ -124,7 +138,10 @@ final class RecordDecoder: Decoder {
     fileprivate func decodeColumn<T: Decodable>(_ type: T.Type, key: String) throws -> T {
         let index = columnIndex(key)
         let isRelation = index.map { if case .belongsTo = schema.columns[$0].storage { true } else { false } } ?? true
-        if providesDecodedValues, let decoded = (isRelation ? relation(forKey: key) : originalValue(forKey: key)) as? T {
+        // Unwrapped before the cast: casting an `Any?` costs a look-up of its type.
+        if providesDecodedValues, let value = isRelation ? relation(forKey: key) : originalValue(forKey: key),
+            let decoded = value as? T
+        {
             return decoded
         }
         guard let index else {
@@ -150,7 +167,7 @@ final class RecordDecoder: Decoder {
     fileprivate func decodeStandard<T: DatabaseValueConvertible & Decodable>(_ type: T.Type, key: String) throws -> T {
         guard let index = columnIndex(key) else { return try decodeColumn(type, key: key) }
         // Checked before any cast: casting even a nil `Any?` costs a dynamic cast per column.
-        if providesDecodedValues, !decodedValuesAreRelations, let decoded = decodedValues[key] as? T {
+        if hasOriginalValues, let decoded = decodedValues[key] as? T {
             return decoded
         }
         do {
@@ -164,7 +181,7 @@ final class RecordDecoder: Decoder {
     fileprivate func decodeStandardIfPresent<T: DatabaseValueConvertible & Decodable>(_ type: T.Type, key: String) throws -> T? {
         guard let index = columnIndex(key) else { return nil }
         // Checked before any cast: casting even a nil `Any?` costs a dynamic cast per column.
-        if providesDecodedValues, !decodedValuesAreRelations, let decoded = decodedValues[key] as? T {
+        if hasOriginalValues, let decoded = decodedValues[key] as? T {
             return decoded
         }
         let value = value(at: index)
