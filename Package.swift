@@ -48,6 +48,8 @@ let package = Package(
             name: "ChinookRecords", dependencies: ["BeeStore"], path: "Examples/ChinookRecords",
             exclude: ["expected-output.txt"]),
         .testTarget(name: "BeeStoreTests", dependencies: ["BeeStore"], exclude: ["Fixtures"]),
+        // The README's examples, compiled against the public API only.
+        .testTarget(name: "BeeStoreReadmeTests", dependencies: ["BeeStore"]),
     ],
     swiftLanguageModes: [.v6]
 )
