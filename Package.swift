@@ -53,3 +53,6 @@ let package = Package(
     ],
     swiftLanguageModes: [.v6]
 )
+
+// The documentation catalog's builder: `swift package generate-documentation --target BeeStore`.
+package.dependencies.append(.package(url: "https://github.com/swiftlang/swift-docc-plugin", from: "1.5.0"))
