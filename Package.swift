@@ -52,6 +52,11 @@ let package = Package(
             name: "ChinookRecords", dependencies: ["BeeStore"], path: "Examples/ChinookRecords",
             exclude: ["expected-output.txt"]),
         .testTarget(name: "BeeStoreTests", dependencies: ["BeeStore"], exclude: ["Fixtures"]),
+        // The README's examples, compiled against the public API only.
+        .testTarget(name: "BeeStoreReadmeTests", dependencies: ["BeeStore"]),
     ],
     swiftLanguageModes: [.v6]
 )
+
+// The documentation catalog's builder: `swift package generate-documentation --target BeeStore`.
+package.dependencies.append(.package(url: "https://github.com/swiftlang/swift-docc-plugin", from: "1.5.0"))

@@ -109,7 +109,7 @@ public final class KeyValueStore: KeyValueCache, Sendable {
         table.observers.add(namespace: namespace, key: key, handler)
     }
 
-    /// The new bytes of `key` after each of its changes, as ``observe(_:_:)`` reports them,
+    /// The new bytes of `key` after each of its changes, as ``observe(_:_:)-(String,_)`` reports them,
     /// until the iteration stops.
     public func changes(forKey key: String) -> AsyncStream<Data?> {
         stream { observe(key, $0) }

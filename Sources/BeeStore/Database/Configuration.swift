@@ -99,7 +99,7 @@ public enum SchemaOwnership: Sendable {
     case automatic
     /// Migrations own the schema: records never create or alter a table, and a table that
     /// does not match its record type is a ``RecordError/schemaMismatch(record:differences:)``
-    /// on the type's first use. Migrations make tables from record types with
-    /// ``Connection/createTable(for:)`` and ``Connection/addMissingColumns(for:)``.
+    /// on the type's first use. Migrations make tables from record types, and add the
+    /// columns they gain, with ``Connection/updateTables(for:)``.
     case managed
 }

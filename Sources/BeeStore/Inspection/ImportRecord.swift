@@ -9,10 +9,10 @@ struct ImportRecord {
 /// Text formats that ``Inspector/importRows(from:format:into:)`` reads.
 public enum ImportFormat: String, Sendable, CaseIterable {
     /// CSV with a header record, as the CSV result format writes it (see
-    /// ``CSVRecordReader``).
+    /// `CSVRecordReader`).
     case csv
     /// A JSON array of objects, or one object per line (newline-delimited JSON), as the
-    /// JSON result format writes them (see ``JSONRecordReader``).
+    /// JSON result format writes them (see `JSONRecordReader`).
     case json
 }
 

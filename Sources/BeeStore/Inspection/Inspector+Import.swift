@@ -11,8 +11,8 @@ public struct ImportSummary: Sendable, Hashable {
 }
 
 extension Inspector {
-    /// Inserts the records of a CSV or JSON file (see ``CSVRecordReader`` and
-    /// ``JSONRecordReader``) into `table`, in one transaction: a record that cannot be read
+    /// Inserts the records of a CSV or JSON file (see `CSVRecordReader` and
+    /// `JSONRecordReader`) into `table`, in one transaction: a record that cannot be read
     /// or that SQLite refuses throws an ``ImportError`` naming its line, and nothing is
     /// kept.
     ///

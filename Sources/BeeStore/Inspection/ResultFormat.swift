@@ -4,10 +4,10 @@ public enum ResultFormat: String, Sendable, CaseIterable {
     /// `<null>`, a blob as its size and first bytes, followed by the row count.
     case table
     /// A JSON array with one object per row, one row per line; values whole and exact
-    /// (see ``JSONRowFormat``).
+    /// (see `JSONRowFormat`).
     case json
     /// RFC 4180 comma-separated values with a header record; values whole, and typed by
-    /// how they are written (see ``CSVRowFormat``).
+    /// how they are written (see `CSVRowFormat`).
     case csv
     /// A Markdown (GitHub) table: cells as in the table format but whole.
     case markdown

@@ -13,7 +13,7 @@
 /// ```
 public struct Query: Filterable, Sendable {
     /// The database the query runs on; nil for a query built only to render SQL, whose
-    /// terminal methods throw ``QueryError/noDatabase``.
+    /// terminal methods throw ``QueryError/noDatabase(table:)``.
     public internal(set) var database: Database?
 
     /// The table the query reads or writes.

@@ -43,7 +43,7 @@ extension ActiveRecord {
     }
 
     /// The record with this key, with its required relations ({Bee}'s `FIRST_RECORD_BY_ID`);
-    /// ``RecordQuery/find(_:)`` loads optional ones too.
+    /// ``RecordQuery/find(_:in:)`` loads optional ones too.
     public static func find(_ key: some DatabaseValueConvertible, in database: Database? = nil) throws -> Self? {
         let database = try resolve(database)
         let schema = try SchemaSynchronizer.ensure(Self.self, on: database)
