@@ -53,7 +53,10 @@ let package = Package(
             exclude: ["expected-output.txt"]),
         .testTarget(name: "BeeStoreTests", dependencies: ["BeeStore"], exclude: ["Fixtures"]),
         // The README's examples, compiled against the public API only.
-        .testTarget(name: "BeeStoreReadmeTests", dependencies: ["BeeStore"]),
+        .testTarget(
+            name: "BeeStoreReadmeTests",
+            dependencies: ["BeeStore", .product(name: "Logging", package: "swift-log")]
+        ),
     ],
     swiftLanguageModes: [.v6]
 )

@@ -1,4 +1,5 @@
 import Foundation
+import Logging
 import Testing
 
 import BeeStore
@@ -58,6 +59,18 @@ struct ReadmeExamplesTests {
         #expect(best == "Arthur")
         #expect(total == 180)
         #expect(count == 2)
+    }
+
+    @Test func tracingExample() throws {
+        // example: tracing
+        var configuration = Configuration()
+        configuration.trace = { statement in print(statement.duration, statement.sql) }
+        configuration.logger = Logger(label: "app.db")
+        configuration.slowStatementThreshold = .milliseconds(50)
+        let traced = try Database.inMemory(configuration: configuration)
+        try traced.execute("CREATE TABLE note (title TEXT)")
+        // end example
+        #expect(try traced.fetchValue(Int.self, "SELECT count(*) FROM note") == 0)
     }
 
     @Test func asyncExample() async throws {
