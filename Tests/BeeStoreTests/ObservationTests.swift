@@ -182,6 +182,9 @@ struct ObservationTests {
         #expect(recorder.next() == 1, "the observation goes on")
         weak let released = database
         database = nil
+        // A fetch still running on the observation's queue holds the database until it ends.
+        let deadline = Date().addingTimeInterval(5)
+        while released != nil, Date() < deadline { Thread.sleep(forTimeInterval: 0.01) }
         #expect(released == nil, "an observation does not keep its database alive")
         #expect(recorder.next(timeout: 0.3) == nil)
     }

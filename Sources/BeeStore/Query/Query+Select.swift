@@ -2,6 +2,11 @@ extension Query {
     /// Selects these columns instead of `*` ({Bee}'s `SELECT`); names are quoted, and
     /// `table.column` is qualified.
     public func select(_ columns: String...) -> Query {
+        select(columns: columns)
+    }
+
+    /// Selects these columns, given as a list.
+    func select(columns: [String]) -> Query {
         with { $0.selection += columns.map(Selection.column) }
     }
 

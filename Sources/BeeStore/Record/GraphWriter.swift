@@ -184,7 +184,7 @@ struct GraphWriter {
         try writer.encoder.encode(record)
         let values = writer.encoder.values
         for uniqueKey in schema.uniqueKeys {
-            var query = schema.primaryKeyNames.reduce(Query(database: nil, table: schema.tableName)) { $0.select($1) }
+            var query = Query(database: nil, table: schema.tableName).select(columns: schema.primaryKeyNames)
                 .limit(1)
             for index in uniqueKey {
                 query = query.where(schema.columns[index].name, values[index])
@@ -273,7 +273,7 @@ struct GraphWriter {
             try run(children.set(foreignKey, nil).updateStatement())
         case .cascade:
             let child = try RecordSchema.of(dynamic: relation.target)
-            let select = child.primaryKeyNames.reduce(children) { $0.select($1) }.renderSelect()
+            let select = children.select(columns: child.primaryKeyNames).renderSelect()
             let keys = try connection.fetchAll(select.sql, select.statementArguments).map { child.keyOfSelectedRow($0.values) }
             try delete(keys.filter { !deleting.contains(RecordIdentity(type: child.typeID, key: $0)) }, of: child, deleting: &deleting)
         case .restrict:

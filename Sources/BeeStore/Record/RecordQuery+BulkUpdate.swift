@@ -43,7 +43,7 @@ extension RecordQuery {
     /// (with its joins, grouping and paging), for an `UPDATE`.
     private func matchingRows(schema: RecordSchema) throws -> Query {
         let primaryKey = schema.qualifiedPrimaryKeyNames
-        let keys = try primaryKey.reduce(joinedQuery(schema: schema)) { $0.select($1) }.selectStatement()
+        let keys = try joinedQuery(schema: schema).select(columns: primaryKey).selectStatement()
         return Query(database: query.database, table: schema.tableName).where(primaryKey, inSelect: keys)
     }
 }

@@ -129,7 +129,7 @@ public struct RecordQuery<Record: ActiveRecord>: Filterable, Sendable {
     @discardableResult
     public func deleteAll(in database: Database? = nil) throws -> Int {
         let (bound, database, schema) = try prepare(database)
-        let keys = try schema.qualifiedPrimaryKeyNames.reduce(bound.joinedQuery(schema: schema)) { $0.select($1) }
+        let keys = try bound.joinedQuery(schema: schema).select(columns: schema.qualifiedPrimaryKeyNames)
         return try database.write { connection in
             let select = try keys.selectStatement()
             let found = try connection.fetchAll(select.sql, select.statementArguments).map { schema.keyOfSelectedRow($0.values) }
