@@ -88,10 +88,29 @@ final class RecordDecoder: Decoder {
         hasOriginalValues ? decodedValues[key] : nil
     }
 
-    /// Decodes one record from the current row.
+    /// Decodes one record from the current row: by position for a ``ColumnCodableRecord``
+    /// (unless rebuilding a saved record from its original values), through `Codable`
+    /// otherwise.
     func decode<Record: ActiveRecord>(_ type: Record.Type) throws -> Record {
+        if let columnCodable = schema.columnCodableType, !hasOriginalValues {
+            return try decode(columnCodable, as: type)
+        }
         cursor.reset()
         return try Record(from: self)
+    }
+
+    /// A record read by its own ``ColumnCodableRecord/init(columns:)``: `Fast` is `Record`.
+    private func decode<Fast: ColumnCodableRecord, Record>(_ fast: Fast.Type, as type: Record.Type) throws -> Record {
+        var reader = if let statementHandle {
+            ColumnReader(schema: schema, statement: statementHandle, offset: columnOffset)
+        } else {
+            ColumnReader(schema: schema, values: loadedValues, relations: loadedRelations)
+        }
+        // The schema's type is the decoded one, so the cast always succeeds.
+        guard let record = try Fast(columns: &reader) as? Record else {
+            throw ConversionError.typeMismatch(expected: String(describing: type), value: .null, column: nil)
+        }
+        return record
     }
 
     /// The container handed out last, kept while ``keepingContainer(_:)`` runs.

@@ -45,9 +45,33 @@ final class RecordEncoder: Encoder {
     /// Encodes a record without relations straight into the parameters of `statement`, the
     /// row statement of `kind`, without going through ``values``: columns the record does
     /// not encode are `NULL`.
+    /// A ``ColumnCodableRecord`` writes its columns by position, without `Codable`.
     func encode<Record: ActiveRecord>(
         _ record: Record, into statement: Statement, kind: RecordSchema.RowStatement
     ) throws {
+        if let columnCodable = schema.columnCodableType {
+            return try encode(columnsOf: record, as: columnCodable, into: statement, kind: kind)
+        }
+        try encode(into: statement, kind: kind) { try record.encode(to: self) }
+    }
+
+    /// ``encode(_:into:kind:)`` through the record's own ``ColumnCodableRecord/encode(to:)``:
+    /// `Fast` is `Record`.
+    private func encode<Record: ActiveRecord, Fast: ColumnCodableRecord>(
+        columnsOf record: Record, as fast: Fast.Type, into statement: Statement, kind: RecordSchema.RowStatement
+    ) throws {
+        // The schema's type is the encoded one, so the cast always succeeds.
+        guard let record = record as? Fast else {
+            return try encode(into: statement, kind: kind) { try record.encode(to: self) }
+        }
+        try encode(into: statement, kind: kind) {
+            var writer = ColumnWriter(encoder: self)
+            try record.encode(to: &writer)
+        }
+    }
+
+    /// Runs `encoding`, which stores a record's columns, with `statement` as the target.
+    private func encode(into statement: Statement, kind: RecordSchema.RowStatement, _ encoding: () throws -> Void) throws {
         if !tracksBoundColumns { statement.clearBindings() }
         boundColumns = 0
         target = Unmanaged.passUnretained(statement)
@@ -55,7 +79,7 @@ final class RecordEncoder: Encoder {
         defer { target = nil }
         cursor.reset()
         do {
-            try record.encode(to: self)
+            try encoding()
         } catch {
             // Let go of what was bound (large text or blobs) until the statement's next use.
             statement.clearBindings()
@@ -69,7 +93,7 @@ final class RecordEncoder: Encoder {
     }
 
     /// Puts a column's database value where this encoding goes.
-    private func store(_ value: Value, at index: Int) throws {
+    func store(_ value: Value, at index: Int) throws {
         if try !bindTarget(column: index, { try $0.bind(value, at: $1) }) {
             values[index] = value
         }
@@ -133,6 +157,12 @@ final class RecordEncoder: Encoder {
     /// Stores an integer column: the hot path of ``set(_:forKey:)``, bound without a ``Value``.
     fileprivate func setInteger(_ value: Int64, forKey key: String) throws {
         guard let index = columnIndex(key) else { return try refuseUndeclared(key) }
+        try storeInteger(value, at: index)
+    }
+
+    /// Stores an integer column at `index`, bound without a ``Value``.
+    @inline(__always)
+    func storeInteger(_ value: Int64, at index: Int) throws {
         if try !bindTarget(column: index, { try $0.bind(value, at: $1) }) {
             values[index] = .integer(value)
         }
@@ -144,8 +174,14 @@ final class RecordEncoder: Encoder {
     }
 
     fileprivate func encode<T: Encodable>(_ value: T, forKey key: String) throws {
+        try encode(value, forKey: key, column: columnIndex(key))
+    }
+
+    /// Stores the property `key`, whose column is at `index` (nil for a to-many relation
+    /// or a key the schema lacks).
+    func encode<T: Encodable>(_ value: T, forKey key: String, column index: Int?) throws {
         if schema.hasRelations { originals[key] = value }
-        guard let index = columnIndex(key) else {
+        guard let index else {
             guard let relation = schema.toMany.firstIndex(where: { $0.key == key }) else {
                 return try refuseUndeclared(key)
             }

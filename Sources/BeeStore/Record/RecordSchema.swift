@@ -43,6 +43,9 @@ final class RecordSchema: @unchecked Sendable {
 
     /// The record type's identity.
     let typeID: ObjectIdentifier
+    /// The record type, when it reads its own columns (see ``ColumnCodableRecord``) and
+    /// its properties are its stored properties (the mapping declares none of its own).
+    let columnCodableType: (any ColumnCodableRecord.Type)?
     let recordName: String
     let tableName: String
     /// Whether the mapping names the table: BeeStore never alters it.
@@ -147,11 +150,18 @@ final class RecordSchema: @unchecked Sendable {
     let timestamps: RecordTimestamps
     /// Each column's coding key, in order.
     let columnKeys: [String]
+    /// Each property's coding key, in the order the type declares (or is reflected) them.
+    let propertyKeys: [String]
+    /// Where each property of ``propertyKeys`` is kept: its column's index, or for a
+    /// to-many relation `-1 - ` its index in ``toMany``.
+    let propertySlots: [Int]
 
     init(
         typeID: ObjectIdentifier, recordName: String, tableName: String, isMapped: Bool, primaryKeyIndexes: [Int],
-        keyIsAssignedByDatabase: Bool, columns: [Column], toMany: [ToMany], uniqueKeys: [[Int]], isDeclared: Bool = false
+        keyIsAssignedByDatabase: Bool, columns: [Column], toMany: [ToMany], uniqueKeys: [[Int]], isDeclared: Bool = false,
+        propertyKeys: [String], columnCodableType: (any ColumnCodableRecord.Type)? = nil
     ) {
+        self.columnCodableType = columnCodableType
         self.isDeclared = isDeclared
         self.typeID = typeID
         self.recordName = recordName
@@ -168,7 +178,12 @@ final class RecordSchema: @unchecked Sendable {
             || columns.contains { if case .belongsTo = $0.storage { true } else { false } }
         self.columnKeys = columns.map(\.key)
         self.timestamps = RecordTimestamps(columns: columns)
-        self.columnIndexByKey = Dictionary(columns.enumerated().map { ($1.key, $0) }, uniquingKeysWith: { first, _ in first })
+        let columnIndexByKey = Dictionary(columns.enumerated().map { ($1.key, $0) }, uniquingKeysWith: { first, _ in first })
+        self.columnIndexByKey = columnIndexByKey
+        self.propertyKeys = propertyKeys
+        self.propertySlots = propertyKeys.map { key in
+            columnIndexByKey[key] ?? -1 - (toMany.firstIndex { $0.key == key } ?? 0)
+        }
         var references: [String: String] = [:]
         for column in columns { references[SQLRenderer.asciiLowercased(column.name)] = column.name }
         for column in columns where references[SQLRenderer.asciiLowercased(column.key)] == nil {

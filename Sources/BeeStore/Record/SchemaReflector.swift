@@ -68,8 +68,9 @@ final class SchemaReflector: Decoder {
     ) throws -> RecordSchema {
         var reflector = SchemaReflector(recordName: String(describing: type))
         let mapping = Record.mapping
+        let declaredProperties = mapping.declaredProperties ?? (type as? any ColumnCodableRecord.Type)?.storedProperties
         let primaryKeyField: Int?
-        if let declared = mapping.declaredProperties {
+        if let declared = declaredProperties {
             reflector.fields = declared.map { $0.field() }
             primaryKeyField = try reflector.primaryKeyField(of: type, mapping: mapping) {
                 reflector.declaredPrimaryKeyField(mapping: mapping)
@@ -89,9 +90,12 @@ final class SchemaReflector: Decoder {
                 prototype.id.databaseKey.flatMap(KeyMarker.field(of:))
             }
         }
+        // A type reading its own columns does so in the order of its stored properties:
+        // the schema's, unless the mapping declares others.
+        let columnCodable = mapping.declaredProperties == nil ? type as? any ColumnCodableRecord.Type : nil
         return try reflector.schema(
             typeID: ObjectIdentifier(type), tableName: Record.tableName, mapping: mapping,
-            primaryKeyField: primaryKeyField, isDeclared: mapping.declaredProperties != nil)
+            primaryKeyField: primaryKeyField, isDeclared: declaredProperties != nil, columnCodableType: columnCodable)
     }
 
     /// Whether the type's own `init(from:)` threw: it refused the placeholder values.
@@ -170,7 +174,8 @@ final class SchemaReflector: Decoder {
     }
 
     private func schema(
-        typeID: ObjectIdentifier, tableName: String, mapping: RecordMapping, primaryKeyField: Int?, isDeclared: Bool
+        typeID: ObjectIdentifier, tableName: String, mapping: RecordMapping, primaryKeyField: Int?, isDeclared: Bool,
+        columnCodableType: (any ColumnCodableRecord.Type)?
     ) throws -> RecordSchema {
         let keys = Set(fields.map(\.key))
         for property in Set(mapping.columnNames.keys).union(mapping.relations.keys).union(mapping.uniqueKeys.joined())
@@ -256,14 +261,15 @@ final class SchemaReflector: Decoder {
                 typeID: typeID, recordName: recordName, tableName: tableName, isMapped: mapping.table != nil,
                 primaryKeyIndexes: try compositeKeyIndexes(mapping.primaryKeyColumns, in: columns),
                 keyIsAssignedByDatabase: false, columns: columns, toMany: toMany, uniqueKeys: uniqueKeys,
-                isDeclared: isDeclared)
+                isDeclared: isDeclared, propertyKeys: fields.map(\.key), columnCodableType: columnCodableType)
         }
         let keyField = fields[primaryKeyField]
         return RecordSchema(
             typeID: typeID, recordName: recordName, tableName: tableName, isMapped: mapping.table != nil,
             primaryKeyIndexes: [primaryKeyIndex],
             keyIsAssignedByDatabase: keyField.isOptional && { if case .value(.integer) = keyField.kind { true } else { false } }(),
-            columns: columns, toMany: toMany, uniqueKeys: uniqueKeys, isDeclared: isDeclared)
+            columns: columns, toMany: toMany, uniqueKeys: uniqueKeys, isDeclared: isDeclared,
+            propertyKeys: fields.map(\.key), columnCodableType: columnCodableType)
     }
 
     /// The indexes of the columns of a composite key, each the column of a property

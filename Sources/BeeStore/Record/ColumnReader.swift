@@ -1,0 +1,194 @@
+import CSQLite
+import Foundation
+
+/// Reads a ``ColumnCodableRecord``'s properties from a row, one after the other, in the
+/// order of its ``ColumnCodableRecord/storedProperties``: each ``read(_:)`` takes the
+/// next property's column (or, for a relation, what was loaded for it).
+///
+/// Integers, reals, text and booleans (optional or not) are read straight from the
+/// statement; any other type converts as a `Codable` record's property does (raw-value
+/// enums, other ``DatabaseValueConvertible`` types, JSON text, relations). A value that
+/// does not convert is a ``ConversionError`` naming its column.
+public struct ColumnReader {
+    let schema: RecordSchema
+    /// The statement whose current row is read, or nil when reading loaded values.
+    private let handle: OpaquePointer?
+    /// The statement's column of the schema's first column.
+    private let offset: Int32
+    /// The row's values in schema order, when there is no statement.
+    private let values: [Value]
+    /// The relations loaded for the record.
+    private let relations: [RecordDecoder.LoadedRelation]
+    /// The next property's position in the schema's properties.
+    private var property = 0
+
+    /// A reader of the current row of `statement`, whose columns from `offset` on are the
+    /// schema's columns in order.
+    init(schema: RecordSchema, statement handle: OpaquePointer, offset: Int32) {
+        self.schema = schema
+        self.handle = handle
+        self.offset = offset
+        self.values = []
+        self.relations = []
+    }
+
+    /// A reader of column values in schema order, with the relations loaded for the record.
+    init(schema: RecordSchema, values: [Value], relations: [RecordDecoder.LoadedRelation]) {
+        self.schema = schema
+        self.handle = nil
+        self.offset = 0
+        self.values = values
+        self.relations = relations
+    }
+
+    /// The next property's column index, or a negative slot for a to-many relation.
+    @inline(__always)
+    private mutating func nextSlot() throws -> Int {
+        guard property < schema.propertySlots.count else {
+            throw RecordError.unsupportedType(
+                record: schema.recordName, property: "#\(property + 1)", type: "ColumnReader",
+                reason: "init(columns:) reads more properties than storedProperties lists")
+        }
+        defer { property += 1 }
+        return schema.propertySlots[property]
+    }
+
+    /// The value of the column at `index` in schema order.
+    @inline(__always)
+    private func value(at index: Int) -> Value {
+        if let handle { return Statement.value(of: handle, at: offset + Int32(index)) }
+        return values[index]
+    }
+
+    /// The SQLite type of the column at `index`, when reading a statement.
+    @inline(__always)
+    private func storageClass(at index: Int) -> Int32? {
+        guard let handle else { return nil }
+        return sqlite3_column_type(handle, offset + Int32(index))
+    }
+
+    /// The next property as a standard value, converted from its column.
+    @inline(__always)
+    private mutating func convertible<T: DatabaseValueConvertible>(_ type: T.Type) throws -> T {
+        let index = try nextSlot()
+        guard index >= 0 else { return try relation(type, toMany: -1 - index) }
+        do {
+            return try T(databaseValue: value(at: index))
+        } catch let error as ConversionError {
+            throw error.inColumn(schema.columns[index].name)
+        }
+    }
+
+    /// ``convertible(_:)`` for an optional property: nil for `NULL`.
+    @inline(__always)
+    private mutating func optionalConvertible<T: DatabaseValueConvertible>(_ type: T.Type) throws -> T? {
+        let index = try nextSlot()
+        guard index >= 0 else { return try relation(T?.self, toMany: -1 - index) }
+        let value = value(at: index)
+        if value.isNull { return nil }
+        do {
+            return try T(databaseValue: value)
+        } catch let error as ConversionError {
+            throw error.inColumn(schema.columns[index].name)
+        }
+    }
+
+    /// The next property as an integer: read without a ``Value`` when the column holds one.
+    @inline(__always)
+    private mutating func integer<T: FixedWidthInteger & DatabaseValueConvertible>(_ type: T.Type) throws -> T {
+        let index = try nextSlot()
+        if let handle, index >= 0, storageClass(at: index) == SQLITE_INTEGER {
+            let integer = sqlite3_column_int64(handle, offset + Int32(index))
+            if let exact = T(exactly: integer) { return exact }
+        }
+        property -= 1
+        return try convertible(type)
+    }
+
+    /// ``integer(_:)`` for an optional property: nil for `NULL`.
+    @inline(__always)
+    private mutating func optionalInteger<T: FixedWidthInteger & DatabaseValueConvertible>(_ type: T.Type) throws -> T? {
+        let index = try nextSlot()
+        if let handle, index >= 0 {
+            switch storageClass(at: index) {
+            case SQLITE_NULL: return nil
+            case SQLITE_INTEGER:
+                if let exact = T(exactly: sqlite3_column_int64(handle, offset + Int32(index))) { return exact }
+            default: break
+            }
+        }
+        property -= 1
+        return try optionalConvertible(type)
+    }
+
+    /// Reads the next property, a 64-bit integer.
+    public mutating func read(_ type: Int64.Type) throws -> Int64 { try integer(type) }
+    /// Reads the next property, an optional 64-bit integer (nil for `NULL`).
+    public mutating func read(_ type: Int64?.Type) throws -> Int64? { try optionalInteger(Int64.self) }
+    /// Reads the next property, an integer.
+    public mutating func read(_ type: Int.Type) throws -> Int { try integer(type) }
+    /// Reads the next property, an optional integer (nil for `NULL`).
+    public mutating func read(_ type: Int?.Type) throws -> Int? { try optionalInteger(Int.self) }
+    /// Reads the next property, a 32-bit integer.
+    public mutating func read(_ type: Int32.Type) throws -> Int32 { try integer(type) }
+    /// Reads the next property, an optional 32-bit integer (nil for `NULL`).
+    public mutating func read(_ type: Int32?.Type) throws -> Int32? { try optionalInteger(Int32.self) }
+    /// Reads the next property, a Boolean.
+    public mutating func read(_ type: Bool.Type) throws -> Bool { try convertible(type) }
+    /// Reads the next property, an optional Boolean (nil for `NULL`).
+    public mutating func read(_ type: Bool?.Type) throws -> Bool? { try optionalConvertible(Bool.self) }
+    /// Reads the next property, a double.
+    public mutating func read(_ type: Double.Type) throws -> Double { try convertible(type) }
+    /// Reads the next property, an optional double (nil for `NULL`).
+    public mutating func read(_ type: Double?.Type) throws -> Double? { try optionalConvertible(Double.self) }
+    /// Reads the next property, a string.
+    public mutating func read(_ type: String.Type) throws -> String { try convertible(type) }
+    /// Reads the next property, an optional string (nil for `NULL`).
+    public mutating func read(_ type: String?.Type) throws -> String? { try optionalConvertible(String.self) }
+
+    /// Reads the next property, of any other `Decodable` type: a raw-value enum or
+    /// another ``DatabaseValueConvertible`` type from its column, a record or an array of
+    /// records from its loaded relation, any other value from JSON text.
+    public mutating func read<T: Decodable>(_ type: T.Type) throws -> T {
+        let index = try nextSlot()
+        guard index >= 0 else { return try relation(type, toMany: -1 - index) }
+        let column = schema.columns[index]
+        switch column.storage {
+        case .value:
+            return try ColumnValueDecoder(value: value(at: index), column: column.name).decode(type)
+        case .json:
+            return try RecordJSON.value(type, from: value(at: index), record: schema.recordName, column: column.name)
+        case .belongsTo:
+            if let related = loadedRelation(column.key) as? T { return related }
+            throw RecordError.missingRelation(record: schema.recordName, property: column.key, id: value(at: index))
+        }
+    }
+
+    /// Reads the next property, an optional of any other `Decodable` type (nil for
+    /// `NULL`, or for a relation that was not loaded).
+    public mutating func read<T: Decodable>(_ type: T?.Type) throws -> T? {
+        let index = try nextSlot()
+        guard index >= 0 else { return try relation(T?.self, toMany: -1 - index) }
+        let column = schema.columns[index]
+        if case .belongsTo = column.storage { return loadedRelation(column.key) as? T }
+        if value(at: index).isNull { return nil }
+        property -= 1
+        return try read(T.self)
+    }
+
+    /// The relation loaded for `key`, if any.
+    private func loadedRelation(_ key: String) -> Any? {
+        for relation in relations where relation.key == key { return relation.value }
+        return nil
+    }
+
+    /// The to-many relation at `index` of the schema: what was loaded, else no records
+    /// (or nil, for an optional property).
+    private func relation<T>(_ type: T.Type, toMany index: Int) throws -> T {
+        let key = schema.toMany[index].key
+        if let loaded = loadedRelation(key) as? T { return loaded }
+        if let empty = (T.self as? any RecordArray.Type)?.init(records: []) as? T { return empty }
+        if let none = (T.self as? any ExpressibleByNilLiteral.Type)?.init(nilLiteral: ()) as? T { return none }
+        throw ConversionError.missingColumn(key, available: schema.columns.map(\.name))
+    }
+}
