@@ -40,9 +40,9 @@ public final class Database: Sendable {
     private let commitObservers = Protected<[UInt64: @Sendable (Set<String>) -> Void]>([:])
     private let nextObserverID = Protected<UInt64>(0)
 
-    /// State that the layers above the core keep per database (such as the record types
-    /// whose tables are known to be up to date), keyed by a type of their own.
-    let layerState = Protected<[ObjectIdentifier: any Sendable]>([:])
+    /// State that the record layer keeps per database: the record types whose tables are
+    /// known to be up to date. One object, set once, of the record layer's own type.
+    let recordLayerState = Protected<(any AnyObject & Sendable)?>(nil)
 
     /// Opens (and, unless the configuration says otherwise, creates) the database file at `path`.
     ///

@@ -47,12 +47,10 @@ extension ActiveRecord {
     public static func find(_ key: some DatabaseValueConvertible, in database: Database? = nil) throws -> Self? {
         let database = try resolve(database)
         let schema = try SchemaSynchronizer.ensure(Self.self, on: database)
-        let records = try RecordFetcher.fetch(
+        return try RecordFetcher.fetchFirst(
             Self.self, schema: schema,
             statement: SQLStatement(sql: schema.findSQL, arguments: try schema.keyParts(of: key.databaseValue)),
             inclusion: RelationInclusion(), in: database)
-        // Not `first`: Array's own members spare the generic Collection conformance.
-        return records.count > 0 ? records[0] : nil
     }
 
     /// The record with the smallest id ({Bee}'s `FIRST_RECORD`).

@@ -71,7 +71,7 @@ public struct ColumnReader {
     @inline(__always)
     private mutating func convertible<T: DatabaseValueConvertible>(_ type: T.Type) throws -> T {
         let index = try nextSlot()
-        guard index >= 0 else { return try relation(type, toMany: -1 - index) }
+        guard index >= 0 else { throw misread(type, toMany: -1 - index) }
         do {
             return try T(databaseValue: value(at: index))
         } catch let error as ConversionError {
@@ -83,7 +83,7 @@ public struct ColumnReader {
     @inline(__always)
     private mutating func optionalConvertible<T: DatabaseValueConvertible>(_ type: T.Type) throws -> T? {
         let index = try nextSlot()
-        guard index >= 0 else { return try relation(T?.self, toMany: -1 - index) }
+        guard index >= 0 else { throw misread(type, toMany: -1 - index) }
         let value = value(at: index)
         if value.isNull { return nil }
         do {
@@ -168,7 +168,7 @@ public struct ColumnReader {
     /// `NULL`, or for a relation that was not loaded).
     public mutating func read<T: Decodable>(_ type: T?.Type) throws -> T? {
         let index = try nextSlot()
-        guard index >= 0 else { return try relation(T?.self, toMany: -1 - index) }
+        guard index >= 0 else { return loadedRelation(schema.toMany[-1 - index].key) as? T }
         let column = schema.columns[index]
         if case .belongsTo = column.storage { return loadedRelation(column.key) as? T }
         if value(at: index).isNull { return nil }
@@ -182,13 +182,19 @@ public struct ColumnReader {
         return nil
     }
 
-    /// The to-many relation at `index` of the schema: what was loaded, else no records
-    /// (or nil, for an optional property).
+    /// The to-many relation at `index` of the schema: what was loaded, else no records.
     private func relation<T>(_ type: T.Type, toMany index: Int) throws -> T {
         let key = schema.toMany[index].key
         if let loaded = loadedRelation(key) as? T { return loaded }
         if let empty = (T.self as? any RecordArray.Type)?.init(records: []) as? T { return empty }
-        if let none = (T.self as? any ExpressibleByNilLiteral.Type)?.init(nilLiteral: ()) as? T { return none }
-        throw ConversionError.missingColumn(key, available: schema.columns.map(\.name))
+        throw misread(type, toMany: index)
+    }
+
+    /// The error of reading the to-many relation at `index` as a `type`, which it is not.
+    private func misread(_ type: Any.Type, toMany index: Int) -> RecordError {
+        let relation = schema.toMany[index]
+        return RecordError.unsupportedType(
+            record: schema.recordName, property: relation.key, type: String(describing: type),
+            reason: "init(columns:) reads it as a \(type), and it is a relation to \(relation.target)")
     }
 }

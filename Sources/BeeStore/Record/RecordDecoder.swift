@@ -93,24 +93,37 @@ final class RecordDecoder: Decoder {
     /// otherwise.
     func decode<Record: ActiveRecord>(_ type: Record.Type) throws -> Record {
         if let columnCodable = schema.columnCodableType, !hasOriginalValues {
-            return try decode(columnCodable, as: type)
+            var reader = if let statementHandle {
+                ColumnReader(schema: schema, statement: statementHandle, offset: columnOffset)
+            } else {
+                ColumnReader(schema: schema, values: loadedValues, relations: loadedRelations)
+            }
+            return try Self.read(columnCodable, as: type, from: &reader)
         }
         cursor.reset()
         return try Record(from: self)
     }
 
-    /// A record read by its own ``ColumnCodableRecord/init(columns:)``: `Fast` is `Record`.
-    private func decode<Fast: ColumnCodableRecord, Record>(_ fast: Fast.Type, as type: Record.Type) throws -> Record {
-        var reader = if let statementHandle {
-            ColumnReader(schema: schema, statement: statementHandle, offset: columnOffset)
-        } else {
-            ColumnReader(schema: schema, values: loadedValues, relations: loadedRelations)
+    /// The record of the current row of `statement`, which selects the schema's columns:
+    /// read by position without a decoder for a ``ColumnCodableRecord``.
+    static func decodeRow<Record: ActiveRecord>(of statement: Statement, as type: Record.Type, schema: RecordSchema) throws -> Record {
+        guard let columnCodable = schema.columnCodableType else {
+            return try RecordDecoder(schema: schema, statement: statement).decode(type)
         }
-        // The schema's type is the decoded one, so the cast always succeeds.
-        guard let record = try Fast(columns: &reader) as? Record else {
+        var reader = ColumnReader(schema: schema, statement: statement.handle, offset: 0)
+        return try read(columnCodable, as: type, from: &reader)
+    }
+
+    /// A record read by its own ``ColumnCodableRecord/init(columns:)``: `Fast` is `Record`.
+    private static func read<Fast: ColumnCodableRecord, Record>(
+        _ fast: Fast.Type, as type: Record.Type, from reader: inout ColumnReader
+    ) throws -> Record {
+        guard Fast.self == Record.self else {
             throw ConversionError.typeMismatch(expected: String(describing: type), value: .null, column: nil)
         }
-        return record
+        // `Fast` is `Record`, checked above: the bit cast is an identity, which a dynamic
+        // cast would check again (and build `Optional<Record>`'s metadata) for every record.
+        return unsafeBitCast(try Fast(columns: &reader), to: Record.self)
     }
 
     /// The container handed out last, kept while ``keepingContainer(_:)`` runs.

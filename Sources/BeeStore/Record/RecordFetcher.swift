@@ -38,6 +38,32 @@ struct RecordFetcher {
         }
     }
 
+    /// The first record `statement` selects, if any: without relations, decoded from the
+    /// first row it steps, with no array of records or ``Row`` in between.
+    static func fetchFirst<Record: ActiveRecord>(
+        _ type: Record.Type, schema: RecordSchema, statement: SQLStatement, inclusion: RelationInclusion,
+        in database: Database
+    ) throws -> Record? {
+        guard !schema.hasRelations else {
+            let records = try fetch(type, schema: schema, statement: statement, inclusion: inclusion, in: database)
+            // Not `first`: Array's own members spare the generic Collection conformance.
+            return records.count > 0 ? records[0] : nil
+        }
+        // The closures return nothing, so that they need no `Optional<Record>` of their own.
+        var found: Record?
+        try database.withReader(inTransaction: false) { connection in
+            let prepared = try connection.cachedStatement(statement.sql)
+            try prepared.runBound(binding: {
+                for (index, argument) in statement.arguments.enumerated() {
+                    try prepared.bind(argument, at: Int32(index + 1))
+                }
+            }) {
+                if try prepared.step() { found = try RecordDecoder.decodeRow(of: prepared, as: type, schema: schema) }
+            }
+        }
+        return found
+    }
+
     /// How many rows of records with relations are loaded together by ``forEach(_:schema:statement:inclusion:_:)``:
     /// their relations cost one statement per batch.
     static let relationBatchSize = 500

@@ -103,7 +103,11 @@ public struct RecordQuery<Record: ActiveRecord>: Filterable, Sendable {
 
     /// The first matching record, if any.
     public func first(in database: Database? = nil) throws -> Record? {
-        try limit(1).records(in: database).first
+        let (bound, database, schema) = try limit(1).prepare(database)
+        try inclusion.validate(from: schema)
+        return try RecordFetcher.fetchFirst(
+            Record.self, schema: schema, statement: bound.selectStatement(schema: schema), inclusion: inclusion,
+            in: database)
     }
 
     /// The matching record whose key is `key`, if any, with the included relations.

@@ -11,18 +11,23 @@ enum SchemaSynchronizer {
         var pending: [ObjectIdentifier: RecordSchema] = [:]
     }
 
-    private static let key = ObjectIdentifier(Synchronized.self)
+    /// The record layer's state of `state`, a database's ``Database/recordLayerState``.
+    private static func synchronized(_ state: (any AnyObject & Sendable)?) -> Synchronized? {
+        // Only this type sets the slot, always with a `Synchronized`: the downcast needs no
+        // check, which a dynamic cast would make at every record lookup.
+        state.map { unsafeDowncast($0, to: Synchronized.self) }
+    }
 
     /// Brings the tables of `Record` up to date on `database`, unless already done.
     static func ensure<Record: ActiveRecord>(_ type: Record.Type, on database: Database) throws -> RecordSchema {
         let typeID = ObjectIdentifier(type)
         // One lookup for the common case: the type is in use in this database already.
-        if let schema = database.layerState.withLock({ ($0[key] as? Synchronized)?.schemas[typeID] }) {
+        if let schema = database.recordLayerState.withLock({ synchronized($0)?.schemas[typeID] }) {
             return schema
         }
         // Tables brought up to date inside a write transaction are only its own until it commits.
         let writer = database.currentWriter
-        if writer != nil, let schema = database.layerState.withLock({ ($0[key] as? Synchronized)?.pending[typeID] }) {
+        if writer != nil, let schema = database.recordLayerState.withLock({ synchronized($0)?.pending[typeID] }) {
             return schema
         }
         // Checking first needs only a read, so that a first use inside a read works when
@@ -62,14 +67,14 @@ enum SchemaSynchronizer {
     private static func remember(
         _ schema: RecordSchema, of typeID: ObjectIdentifier, in database: Database, inTransactionOf writer: Connection?
     ) {
-        database.layerState.withLock { state in
-            let synchronized = state[key] as? Synchronized ?? Synchronized()
+        database.recordLayerState.withLock { state in
+            let synchronized = synchronized(state) ?? Synchronized()
             synchronized.pending[typeID] = schema
-            state[key] = synchronized
+            state = synchronized
         }
         let settle = { (committed: Bool) in
-            database.layerState.withLock { state in
-                guard let synchronized = state[key] as? Synchronized else { return }
+            database.recordLayerState.withLock { state in
+                guard let synchronized = synchronized(state) else { return }
                 synchronized.pending[typeID] = nil
                 if committed { synchronized.schemas[typeID] = schema }
             }
