@@ -44,34 +44,11 @@ final class RecordEncoder: Encoder {
 
     /// Encodes a record without relations straight into the parameters of `statement`, the
     /// row statement of `kind`, without going through ``values``: columns the record does
-    /// not encode are `NULL`.
-    /// A ``ColumnCodableRecord`` writes its columns by position, without `Codable`.
+    /// not encode are `NULL`. A ``ColumnCodableRecord`` writes its columns by position,
+    /// without `Codable`.
     func encode<Record: ActiveRecord>(
         _ record: Record, into statement: Statement, kind: RecordSchema.RowStatement
     ) throws {
-        if let columnCodable = schema.columnCodableType {
-            return try encode(columnsOf: record, as: columnCodable, into: statement, kind: kind)
-        }
-        try encode(into: statement, kind: kind) { try record.encode(to: self) }
-    }
-
-    /// ``encode(_:into:kind:)`` through the record's own ``ColumnCodableRecord/encode(to:)``:
-    /// `Fast` is `Record`.
-    private func encode<Record: ActiveRecord, Fast: ColumnCodableRecord>(
-        columnsOf record: Record, as fast: Fast.Type, into statement: Statement, kind: RecordSchema.RowStatement
-    ) throws {
-        // The schema's type is the encoded one, so the cast always succeeds.
-        guard let record = record as? Fast else {
-            return try encode(into: statement, kind: kind) { try record.encode(to: self) }
-        }
-        try encode(into: statement, kind: kind) {
-            var writer = ColumnWriter(encoder: self)
-            try record.encode(to: &writer)
-        }
-    }
-
-    /// Runs `encoding`, which stores a record's columns, with `statement` as the target.
-    private func encode(into statement: Statement, kind: RecordSchema.RowStatement, _ encoding: () throws -> Void) throws {
         if !tracksBoundColumns { statement.clearBindings() }
         boundColumns = 0
         target = Unmanaged.passUnretained(statement)
@@ -79,7 +56,11 @@ final class RecordEncoder: Encoder {
         defer { target = nil }
         cursor.reset()
         do {
-            try encoding()
+            if let columnCodable = schema.columnCodableType {
+                try encodeColumns(of: record, as: columnCodable)
+            } else {
+                try record.encode(to: self)
+            }
         } catch {
             // Let go of what was bound (large text or blobs) until the statement's next use.
             statement.clearBindings()
@@ -90,6 +71,15 @@ final class RecordEncoder: Encoder {
                 try statement.bind(.null, at: schema.parameter(ofColumn: index, in: kind))
             }
         }
+    }
+
+    /// Encodes `record` through its own ``ColumnCodableRecord/encode(to:)``: `Fast` is `Record`.
+    private func encodeColumns<Record: ActiveRecord, Fast: ColumnCodableRecord>(of record: Record, as fast: Fast.Type) throws {
+        guard Record.self == Fast.self else { return try record.encode(to: self) }
+        var writer = ColumnWriter(encoder: self)
+        // `Record` is `Fast`, checked above: the bit cast is an identity, which a dynamic
+        // cast would check again (and build `Optional<Fast>`'s metadata) for every record.
+        try unsafeBitCast(record, to: Fast.self).encode(to: &writer)
     }
 
     /// Puts a column's database value where this encoding goes.

@@ -103,11 +103,13 @@ public struct RecordQuery<Record: ActiveRecord>: Filterable, Sendable {
 
     /// The first matching record, if any.
     public func first(in database: Database? = nil) throws -> Record? {
-        let (bound, database, schema) = try limit(1).prepare(database)
+        let (bound, database, schema) = try prepare(database)
         try inclusion.validate(from: schema)
+        // Limited to one row without copying the query (a limit of 0 stays 0).
+        let selection = try bound.selection(schema: schema)
         return try RecordFetcher.fetchFirst(
-            Record.self, schema: schema, statement: bound.selectStatement(schema: schema), inclusion: inclusion,
-            in: database)
+            Record.self, schema: schema, statement: selection.selectStatement(limit: min(selection.limitCount ?? 1, 1)),
+            inclusion: inclusion, in: database)
     }
 
     /// The matching record whose key is `key`, if any, with the included relations.
