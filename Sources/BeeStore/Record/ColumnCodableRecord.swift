@@ -36,8 +36,9 @@
 /// }
 /// ```
 public protocol ColumnCodableRecord: ActiveRecord {
-    /// The stored properties, in the order the record reads and writes them. A mapping
-    /// that declares its own properties (``RecordMapping/properties(_:)``) wins.
+    /// The stored properties, in the order the record reads and writes them. When the
+    /// mapping declares properties of its own (``RecordMapping/properties(_:)``), those
+    /// make the schema and the record is read and written through `Codable`.
     static var storedProperties: [RecordProperty] { get }
 
     /// Reads the record from its columns: one ``ColumnReader/read(_:)`` per stored
