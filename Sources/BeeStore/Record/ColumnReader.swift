@@ -12,15 +12,18 @@ import Foundation
 public struct ColumnReader {
     let schema: RecordSchema
     /// The statement whose current row is read, or nil when reading loaded values.
-    private let handle: OpaquePointer?
+    @usableFromInline let handle: OpaquePointer?
     /// The statement's column of the schema's first column.
-    private let offset: Int32
+    @usableFromInline let offset: Int32
+    /// How many of the first properties are read straight from the statement's column of
+    /// the same position (0 without a statement): the inlined fast reads take those.
+    @usableFromInline let directProperties: Int
     /// The row's values in schema order, when there is no statement.
     private let values: [Value]
     /// The relations loaded for the record.
     private let relations: [RecordDecoder.LoadedRelation]
     /// The next property's position in the schema's properties.
-    private var property = 0
+    @usableFromInline var property = 0
 
     /// A reader of the current row of `statement`, whose columns from `offset` on are the
     /// schema's columns in order.
@@ -28,6 +31,7 @@ public struct ColumnReader {
         self.schema = schema
         self.handle = handle
         self.offset = offset
+        self.directProperties = schema.directProperties
         self.values = []
         self.relations = []
     }
@@ -37,8 +41,21 @@ public struct ColumnReader {
         self.schema = schema
         self.handle = nil
         self.offset = 0
+        self.directProperties = 0
         self.values = values
         self.relations = relations
+    }
+
+    /// The statement column of the next property when it is read straight from the
+    /// statement and holds a value of SQLite type `storageClass`; nil otherwise (the
+    /// property is then read by the general path).
+    @inlinable @inline(__always)
+    mutating func nextDirectColumn(holding storageClass: Int32) -> Int32? {
+        guard let handle, property < directProperties else { return nil }
+        let column = offset + Int32(truncatingIfNeeded: property)
+        guard sqlite3_column_type(handle, column) == storageClass else { return nil }
+        property += 1
+        return column
     }
 
     /// The next property's column index, or a negative slot for a to-many relation.
@@ -122,29 +139,86 @@ public struct ColumnReader {
     }
 
     /// Reads the next property, a 64-bit integer.
-    public mutating func read(_ type: Int64.Type) throws -> Int64 { try integer(type) }
+    @inlinable
+    public mutating func read(_ type: Int64.Type) throws -> Int64 {
+        if let column = nextDirectColumn(holding: SQLITE_INTEGER), let handle { return sqlite3_column_int64(handle, column) }
+        return try readInteger(type)
+    }
+
     /// Reads the next property, an optional 64-bit integer (nil for `NULL`).
-    public mutating func read(_ type: Int64?.Type) throws -> Int64? { try optionalInteger(Int64.self) }
+    @inlinable
+    public mutating func read(_ type: Int64?.Type) throws -> Int64? {
+        if let column = nextDirectColumn(holding: SQLITE_INTEGER), let handle { return sqlite3_column_int64(handle, column) }
+        return try readOptionalInteger(Int64.self)
+    }
+
     /// Reads the next property, an integer.
-    public mutating func read(_ type: Int.Type) throws -> Int { try integer(type) }
+    @inlinable
+    public mutating func read(_ type: Int.Type) throws -> Int {
+        if let column = nextDirectColumn(holding: SQLITE_INTEGER), let handle {
+            if let exact = Int(exactly: sqlite3_column_int64(handle, column)) { return exact }
+            property -= 1  // too large for a 32-bit Int: the general path says so
+        }
+        return try readInteger(type)
+    }
+
     /// Reads the next property, an optional integer (nil for `NULL`).
-    public mutating func read(_ type: Int?.Type) throws -> Int? { try optionalInteger(Int.self) }
+    @inlinable
+    public mutating func read(_ type: Int?.Type) throws -> Int? {
+        if let column = nextDirectColumn(holding: SQLITE_INTEGER), let handle {
+            if let exact = Int(exactly: sqlite3_column_int64(handle, column)) { return exact }
+            property -= 1  // too large for a 32-bit Int: the general path says so
+        }
+        return try readOptionalInteger(Int.self)
+    }
+
     /// Reads the next property, a 32-bit integer.
-    public mutating func read(_ type: Int32.Type) throws -> Int32 { try integer(type) }
+    public mutating func read(_ type: Int32.Type) throws -> Int32 { try readInteger(type) }
     /// Reads the next property, an optional 32-bit integer (nil for `NULL`).
-    public mutating func read(_ type: Int32?.Type) throws -> Int32? { try optionalInteger(Int32.self) }
+    public mutating func read(_ type: Int32?.Type) throws -> Int32? { try readOptionalInteger(Int32.self) }
     /// Reads the next property, a Boolean.
     public mutating func read(_ type: Bool.Type) throws -> Bool { try convertible(type) }
     /// Reads the next property, an optional Boolean (nil for `NULL`).
     public mutating func read(_ type: Bool?.Type) throws -> Bool? { try optionalConvertible(Bool.self) }
+
     /// Reads the next property, a double.
-    public mutating func read(_ type: Double.Type) throws -> Double { try convertible(type) }
+    @inlinable
+    public mutating func read(_ type: Double.Type) throws -> Double {
+        if let column = nextDirectColumn(holding: SQLITE_FLOAT), let handle { return sqlite3_column_double(handle, column) }
+        return try readDouble()
+    }
+
     /// Reads the next property, an optional double (nil for `NULL`).
-    public mutating func read(_ type: Double?.Type) throws -> Double? { try optionalConvertible(Double.self) }
+    @inlinable
+    public mutating func read(_ type: Double?.Type) throws -> Double? {
+        if let column = nextDirectColumn(holding: SQLITE_FLOAT), let handle { return sqlite3_column_double(handle, column) }
+        return try readOptionalDouble()
+    }
+
     /// Reads the next property, a string.
     public mutating func read(_ type: String.Type) throws -> String { try convertible(type) }
     /// Reads the next property, an optional string (nil for `NULL`).
     public mutating func read(_ type: String?.Type) throws -> String? { try optionalConvertible(String.self) }
+
+    /// The general path of the inlined integer reads: any storage class, converted.
+    @usableFromInline
+    mutating func readInteger<T: FixedWidthInteger & DatabaseValueConvertible>(_ type: T.Type) throws -> T {
+        try integer(type)
+    }
+
+    /// The general path of the inlined optional integer reads.
+    @usableFromInline
+    mutating func readOptionalInteger<T: FixedWidthInteger & DatabaseValueConvertible>(_ type: T.Type) throws -> T? {
+        try optionalInteger(type)
+    }
+
+    /// The general path of the inlined double read.
+    @usableFromInline
+    mutating func readDouble() throws -> Double { try convertible(Double.self) }
+
+    /// The general path of the inlined optional double read.
+    @usableFromInline
+    mutating func readOptionalDouble() throws -> Double? { try optionalConvertible(Double.self) }
 
     /// Reads the next property, of any other `Decodable` type: a raw-value enum or
     /// another ``DatabaseValueConvertible`` type from its column, a record or an array of

@@ -155,6 +155,8 @@ final class RecordSchema: @unchecked Sendable {
     /// Where each property of ``propertyKeys`` is kept: its column's index, or for a
     /// to-many relation `-1 - ` its index in ``toMany``.
     let propertySlots: [Int]
+    /// How many of the first properties are the columns of the same index.
+    let directProperties: Int
 
     init(
         typeID: ObjectIdentifier, recordName: String, tableName: String, isMapped: Bool, primaryKeyIndexes: [Int],
@@ -181,9 +183,11 @@ final class RecordSchema: @unchecked Sendable {
         let columnIndexByKey = Dictionary(columns.enumerated().map { ($1.key, $0) }, uniquingKeysWith: { first, _ in first })
         self.columnIndexByKey = columnIndexByKey
         self.propertyKeys = propertyKeys
-        self.propertySlots = propertyKeys.map { key in
+        let propertySlots = propertyKeys.map { key in
             columnIndexByKey[key] ?? -1 - (toMany.firstIndex { $0.key == key } ?? 0)
         }
+        self.propertySlots = propertySlots
+        self.directProperties = propertySlots.enumerated().prefix { $0.element == $0.offset }.count
         var references: [String: String] = [:]
         for column in columns { references[SQLRenderer.asciiLowercased(column.name)] = column.name }
         for column in columns where references[SQLRenderer.asciiLowercased(column.key)] == nil {
