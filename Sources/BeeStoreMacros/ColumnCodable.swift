@@ -1,13 +1,12 @@
 @_exported import BeeStore
 
-/// Makes a struct a ``BeeStore/ColumnCodableRecord``: its records are read from their
-/// columns and bound to their statements by position, without `Codable`'s keyed
-/// containers, in fetches, lookups and inserts.
+/// Makes a struct a `ColumnCodableRecord`: its records are read from their columns
+/// and bound to their statements by position, without `Codable`'s keyed containers, in
+/// fetches, lookups and inserts. Importing `BeeStoreMacros` imports `BeeStore` too.
 ///
 /// The macro writes, in an extension:
-/// - ``BeeStore/ColumnCodableRecord/storedProperties``, `init(columns:)` and
-///   `encode(to:)`, over the stored properties in declaration order, each read and
-///   written as its declared type;
+/// - `storedProperties`, `init(columns:)` and `encode(to:)`, over the stored
+///   properties in declaration order, each read and written as its declared type;
 /// - `Columns`, a constant per property holding its coding key, which record queries
 ///   accept as the property's column: `Track.where(Track.Columns.name, "Intro")`
 ///   (not written when the type declares its own `Columns`).
