@@ -3,7 +3,8 @@ import SwiftSyntaxBuilder
 
 /// The extension `@ColumnCodable` writes: the `ColumnCodableRecord` members reading and
 /// writing the properties in declaration order, and `Columns`, each property's coding
-/// key under the property's name, for queries.
+/// key under the property's name, for queries. Its static members are computed, since a
+/// generic type cannot have static stored properties.
 struct ColumnCodableExtension {
     /// The extended type.
     let type: TypeSyntax
@@ -22,9 +23,11 @@ struct ColumnCodableExtension {
         return try ExtensionDeclSyntax("extension \(type.trimmed)\(raw: inheritance)") {
             DeclSyntax(
                 """
-                \(raw: access)static let storedProperties: [BeeStore.RecordProperty] = [
+                \(raw: access)static var storedProperties: [BeeStore.RecordProperty] {
+                [
                 \(raw: lines { "BeeStore.RecordProperty(\($0.codingKey), \($0.type).self)," })
                 ]
+                }
                 """)
             DeclSyntax(
                 """
@@ -43,7 +46,7 @@ struct ColumnCodableExtension {
                     """
                     /// Each stored property's column, by the coding key a record query accepts.
                     \(raw: access)enum Columns {
-                    \(raw: lines { "\(access)static let \($0.identifier) = \($0.codingKey)" })
+                    \(raw: lines { "\(access)static var \($0.identifier): String { \($0.codingKey) }" })
                     }
                     """)
             }

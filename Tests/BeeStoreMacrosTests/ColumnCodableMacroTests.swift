@@ -3,14 +3,16 @@ import SwiftSyntaxMacroExpansion
 import SwiftSyntaxMacrosGenericTestSupport
 import Testing
 
-/// Expands `source` with `@ColumnCodable` and records an issue for each difference from
-/// `expanded` and `diagnostics`.
+/// Expands `source`, whose first line is `@ColumnCodable`, and records an issue unless
+/// the result is the source without that line followed by `generated` (nothing when
+/// nil), with `diagnostics`.
 private func assertColumnCodable(
-    _ source: String, expandedSource expanded: String, diagnostics: [DiagnosticSpec] = [],
+    _ source: String, generates generated: String?, diagnostics: [DiagnosticSpec] = [],
     fileID: StaticString = #fileID, filePath: StaticString = #filePath, line: UInt = #line, column: UInt = #column
 ) {
+    let declaration = source.split(separator: "\n", omittingEmptySubsequences: false).dropFirst().joined(separator: "\n")
     assertMacroExpansion(
-        source, expandedSource: expanded, diagnostics: diagnostics,
+        source, expandedSource: declaration + (generated.map { "\n\n" + $0 } ?? ""), diagnostics: diagnostics,
         macroSpecs: ["ColumnCodable": MacroSpec(type: ColumnCodableMacro.self, conformances: ["ColumnCodableRecord"])],
         failureHandler: { failure in
             Issue.record(
@@ -40,19 +42,15 @@ struct ColumnCodableMacroTests {
                 var milliseconds: Int
             }
             """,
-            expandedSource: """
-            struct Track: ActiveRecord {
-                var id: Int64?
-                var name: String
-                var milliseconds: Int
-            }
-
+            generates: """
             extension Track: ColumnCodableRecord {
-                static let storedProperties: [BeeStore.RecordProperty] = [
-                    BeeStore.RecordProperty("id", Int64?.self),
-                    BeeStore.RecordProperty("name", String.self),
-                    BeeStore.RecordProperty("milliseconds", Int.self),
-                ]
+                static var storedProperties: [BeeStore.RecordProperty] {
+                    [
+                        BeeStore.RecordProperty("id", Int64?.self),
+                        BeeStore.RecordProperty("name", String.self),
+                        BeeStore.RecordProperty("milliseconds", Int.self),
+                    ]
+                }
                 init(columns: inout BeeStore.ColumnReader) throws {
                     self.id = try columns.read(Int64?.self)
                     self.name = try columns.read(String.self)
@@ -65,9 +63,15 @@ struct ColumnCodableMacroTests {
                 }
                 /// Each stored property's column, by the coding key a record query accepts.
                 enum Columns {
-                    static let id = "id"
-                    static let name = "name"
-                    static let milliseconds = "milliseconds"
+                    static var id: String {
+                        "id"
+                    }
+                    static var name: String {
+                        "name"
+                    }
+                    static var milliseconds: String {
+                        "milliseconds"
+                    }
                 }
             }
             """)
@@ -90,31 +94,21 @@ struct ColumnCodableMacroTests {
                 var `default`: Bool
             }
             """,
-            expandedSource: """
-            struct Album {
-                var id: Int64?
-                var title: Optional<String>
-                var tracks: [Track]
-                var artist: Artist?
-                var kind: Kind
-                var released: Date
-                var ratings: [String: Int]
-                var grouped: (Int)?
-                var `default`: Bool
-            }
-
+            generates: """
             extension Album: ColumnCodableRecord {
-                static let storedProperties: [BeeStore.RecordProperty] = [
-                    BeeStore.RecordProperty("id", Int64?.self),
-                    BeeStore.RecordProperty("title", Optional<String>.self),
-                    BeeStore.RecordProperty("tracks", [Track].self),
-                    BeeStore.RecordProperty("artist", Artist?.self),
-                    BeeStore.RecordProperty("kind", Kind.self),
-                    BeeStore.RecordProperty("released", Date.self),
-                    BeeStore.RecordProperty("ratings", [String: Int].self),
-                    BeeStore.RecordProperty("grouped", (Int)?.self),
-                    BeeStore.RecordProperty("default", Bool.self),
-                ]
+                static var storedProperties: [BeeStore.RecordProperty] {
+                    [
+                        BeeStore.RecordProperty("id", Int64?.self),
+                        BeeStore.RecordProperty("title", Optional<String>.self),
+                        BeeStore.RecordProperty("tracks", [Track].self),
+                        BeeStore.RecordProperty("artist", Artist?.self),
+                        BeeStore.RecordProperty("kind", Kind.self),
+                        BeeStore.RecordProperty("released", Date.self),
+                        BeeStore.RecordProperty("ratings", [String: Int].self),
+                        BeeStore.RecordProperty("grouped", (Int)?.self),
+                        BeeStore.RecordProperty("default", Bool.self),
+                    ]
+                }
                 init(columns: inout BeeStore.ColumnReader) throws {
                     self.id = try columns.read(Int64?.self)
                     self.title = try columns.read(Optional<String>.self)
@@ -139,15 +133,33 @@ struct ColumnCodableMacroTests {
                 }
                 /// Each stored property's column, by the coding key a record query accepts.
                 enum Columns {
-                    static let id = "id"
-                    static let title = "title"
-                    static let tracks = "tracks"
-                    static let artist = "artist"
-                    static let kind = "kind"
-                    static let released = "released"
-                    static let ratings = "ratings"
-                    static let grouped = "grouped"
-                    static let `default` = "default"
+                    static var id: String {
+                        "id"
+                    }
+                    static var title: String {
+                        "title"
+                    }
+                    static var tracks: String {
+                        "tracks"
+                    }
+                    static var artist: String {
+                        "artist"
+                    }
+                    static var kind: String {
+                        "kind"
+                    }
+                    static var released: String {
+                        "released"
+                    }
+                    static var ratings: String {
+                        "ratings"
+                    }
+                    static var grouped: String {
+                        "grouped"
+                    }
+                    static var `default`: String {
+                        "default"
+                    }
                 }
             }
             """)
@@ -169,23 +181,14 @@ struct ColumnCodableMacroTests {
                 }
             }
             """,
-            expandedSource: """
-            struct Track {
-                var id: Int64?
-                var name: String
-                var cache = [String: Int]()
-
-                enum CodingKeys: String, CodingKey {
-                    case id = "TrackId"
-                    case name
-                }
-            }
-
+            generates: """
             extension Track: ColumnCodableRecord {
-                static let storedProperties: [BeeStore.RecordProperty] = [
-                    BeeStore.RecordProperty("TrackId", Int64?.self),
-                    BeeStore.RecordProperty("name", String.self),
-                ]
+                static var storedProperties: [BeeStore.RecordProperty] {
+                    [
+                        BeeStore.RecordProperty("TrackId", Int64?.self),
+                        BeeStore.RecordProperty("name", String.self),
+                    ]
+                }
                 init(columns: inout BeeStore.ColumnReader) throws {
                     self.id = try columns.read(Int64?.self)
                     self.name = try columns.read(String.self)
@@ -196,8 +199,12 @@ struct ColumnCodableMacroTests {
                 }
                 /// Each stored property's column, by the coding key a record query accepts.
                 enum Columns {
-                    static let id = "TrackId"
-                    static let name = "name"
+                    static var id: String {
+                        "TrackId"
+                    }
+                    static var name: String {
+                        "name"
+                    }
                 }
             }
             """)
@@ -223,27 +230,14 @@ struct ColumnCodableMacroTests {
                 }
             }
             """,
-            expandedSource: """
-            struct Counter {
-                static let shared = Counter()
-                static var registry: [String] = []
-                let kind = "counter"
-                let id: Int64?
-                var count: Int = 0 {
-                    didSet { print(count) }
-                }
-                var double: Int { count * 2 }
-                var half: Int {
-                    get { count / 2 }
-                    set { count = newValue * 2 }
-                }
-            }
-
+            generates: """
             extension Counter: ColumnCodableRecord {
-                static let storedProperties: [BeeStore.RecordProperty] = [
-                    BeeStore.RecordProperty("id", Int64?.self),
-                    BeeStore.RecordProperty("count", Int.self),
-                ]
+                static var storedProperties: [BeeStore.RecordProperty] {
+                    [
+                        BeeStore.RecordProperty("id", Int64?.self),
+                        BeeStore.RecordProperty("count", Int.self),
+                    ]
+                }
                 init(columns: inout BeeStore.ColumnReader) throws {
                     self.id = try columns.read(Int64?.self)
                     self.count = try columns.read(Int.self)
@@ -254,8 +248,12 @@ struct ColumnCodableMacroTests {
                 }
                 /// Each stored property's column, by the coding key a record query accepts.
                 enum Columns {
-                    static let id = "id"
-                    static let count = "count"
+                    static var id: String {
+                        "id"
+                    }
+                    static var count: String {
+                        "count"
+                    }
                 }
             }
             """)
@@ -271,19 +269,16 @@ struct ColumnCodableMacroTests {
                 var label: String, order: Int
             }
             """,
-            expandedSource: """
-            struct Point {
-                var x, y: Double
-                var label: String, order: Int
-            }
-
+            generates: """
             extension Point: ColumnCodableRecord {
-                static let storedProperties: [BeeStore.RecordProperty] = [
-                    BeeStore.RecordProperty("x", Double.self),
-                    BeeStore.RecordProperty("y", Double.self),
-                    BeeStore.RecordProperty("label", String.self),
-                    BeeStore.RecordProperty("order", Int.self),
-                ]
+                static var storedProperties: [BeeStore.RecordProperty] {
+                    [
+                        BeeStore.RecordProperty("x", Double.self),
+                        BeeStore.RecordProperty("y", Double.self),
+                        BeeStore.RecordProperty("label", String.self),
+                        BeeStore.RecordProperty("order", Int.self),
+                    ]
+                }
                 init(columns: inout BeeStore.ColumnReader) throws {
                     self.x = try columns.read(Double.self)
                     self.y = try columns.read(Double.self)
@@ -298,10 +293,18 @@ struct ColumnCodableMacroTests {
                 }
                 /// Each stored property's column, by the coding key a record query accepts.
                 enum Columns {
-                    static let x = "x"
-                    static let y = "y"
-                    static let label = "label"
-                    static let order = "order"
+                    static var x: String {
+                        "x"
+                    }
+                    static var y: String {
+                        "y"
+                    }
+                    static var label: String {
+                        "label"
+                    }
+                    static var order: String {
+                        "order"
+                    }
                 }
             }
             """)
@@ -317,16 +320,13 @@ struct ColumnCodableMacroTests {
                 public enum Columns {}
             }
             """,
-            expandedSource: """
-            public struct Note {
-                public var id: Int64?
-                public enum Columns {}
-            }
-
+            generates: """
             extension Note: ColumnCodableRecord {
-                public static let storedProperties: [BeeStore.RecordProperty] = [
-                    BeeStore.RecordProperty("id", Int64?.self),
-                ]
+                public static var storedProperties: [BeeStore.RecordProperty] {
+                    [
+                        BeeStore.RecordProperty("id", Int64?.self),
+                    ]
+                }
                 public init(columns: inout BeeStore.ColumnReader) throws {
                     self.id = try columns.read(Int64?.self)
                 }
@@ -345,10 +345,7 @@ struct ColumnCodableMacroTests {
             \(kind) Track {
             }
             """,
-            expandedSource: """
-            \(kind) Track {
-            }
-            """,
+            generates: nil,
             diagnostics: [
                 error("apply @ColumnCodable to a struct; a class can adopt ColumnCodableRecord by hand", line: 1, column: 1)
             ])
@@ -363,11 +360,7 @@ struct ColumnCodableMacroTests {
                 var plays = 0
             }
             """,
-            expandedSource: """
-            struct Track {
-                var plays = 0
-            }
-            """,
+            generates: nil,
             diagnostics: [
                 error(
                     "add a type annotation to 'plays': @ColumnCodable reads each stored property as its declared type",
@@ -384,11 +377,7 @@ struct ColumnCodableMacroTests {
                 var (start, end): (Int, Int)
             }
             """,
-            expandedSource: """
-            struct Track {
-                var (start, end): (Int, Int)
-            }
-            """,
+            generates: nil,
             diagnostics: [
                 error(
                     "declare '(start, end)' as separate properties: @ColumnCodable stores one column per property",
@@ -421,12 +410,7 @@ struct ColumnCodableMacroTests {
                 \(declaration)
             }
             """,
-            expandedSource: """
-            struct Track {
-                var id: Int64?
-                \(declaration)
-            }
-            """,
+            generates: nil,
             diagnostics: [error("'\(property)' cannot be stored in a column: \(reason)", line: 4, column: column)])
     }
 }

@@ -39,6 +39,13 @@ private struct Badge: ActiveRecord, Equatable {
     }
 }
 
+/// A generic record, whose conformance has no static stored property.
+@ColumnCodable
+private struct Reading<Value: Codable & Equatable & SendableMetatype>: ActiveRecord, Equatable {
+    var id: Int64?
+    var value: Value
+}
+
 @ColumnCodable
 private struct Writer: ActiveRecord, Equatable {
     var id: Int64?
@@ -125,6 +132,14 @@ struct ColumnCodableMacroTests {
         let found = try Badge.where(Badge.Columns.text, "new").first(in: db)
         #expect(found?.text == "new")
         #expect(found?.cachedWidth == 0)
+    }
+
+    @Test("A generic record round-trips")
+    func genericRecord() throws {
+        let db = try Database.inMemory()
+        var reading = Reading(value: 21.5)
+        try reading.save(in: db)
+        #expect(try Reading<Double>.where(Reading<Double>.Columns.value, 21.5).records(in: db) == [reading])
     }
 
     @Test("Belongs-to and has-many relations load through including")
