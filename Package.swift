@@ -1,4 +1,5 @@
 // swift-tools-version: 6.0
+import CompilerPluginSupport
 import PackageDescription
 
 let package = Package(
@@ -6,6 +7,8 @@ let package = Package(
     platforms: [.macOS(.v14), .iOS(.v17), .tvOS(.v17), .watchOS(.v10)],
     products: [
         .library(name: "BeeStore", targets: ["BeeStore"]),
+        // The `@ColumnCodable` macro: only its users build swift-syntax.
+        .library(name: "BeeStoreMacros", targets: ["BeeStoreMacros"]),
         .executable(name: "beestore", targets: ["BeeStoreCLI"]),
         .executable(name: "RubyChinaNodes", targets: ["RubyChinaNodes"]),
         .executable(name: "Blog", targets: ["Blog"]),
@@ -15,6 +18,7 @@ let package = Package(
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.5.0"),
         .package(url: "https://github.com/apple/swift-log", from: "1.16.0"),
+        .package(url: "https://github.com/swiftlang/swift-syntax", "600.0.0"..<"604.0.0"),
     ],
     targets: [
         .systemLibrary(
@@ -27,6 +31,14 @@ let package = Package(
             name: "BeeStore",
             dependencies: ["CSQLite", .product(name: "Logging", package: "swift-log")]
         ),
+        .macro(
+            name: "BeeStoreMacrosPlugin",
+            dependencies: [
+                .product(name: "SwiftSyntaxMacros", package: "swift-syntax"),
+                .product(name: "SwiftCompilerPlugin", package: "swift-syntax"),
+            ]
+        ),
+        .target(name: "BeeStoreMacros", dependencies: ["BeeStore", "BeeStoreMacrosPlugin"]),
         .executableTarget(
             name: "BeeStoreCLI",
             dependencies: [
@@ -51,11 +63,18 @@ let package = Package(
         .executableTarget(
             name: "ChinookRecords", dependencies: ["BeeStore"], path: "Examples/ChinookRecords",
             exclude: ["expected-output.txt"]),
-        .testTarget(name: "BeeStoreTests", dependencies: ["BeeStore"], exclude: ["Fixtures"]),
+        .testTarget(name: "BeeStoreTests", dependencies: ["BeeStore", "BeeStoreMacros"], exclude: ["Fixtures"]),
+        .testTarget(
+            name: "BeeStoreMacrosTests",
+            dependencies: [
+                "BeeStoreMacrosPlugin",
+                .product(name: "SwiftSyntaxMacrosGenericTestSupport", package: "swift-syntax"),
+            ]
+        ),
         // The README's examples, compiled against the public API only.
         .testTarget(
             name: "BeeStoreReadmeTests",
-            dependencies: ["BeeStore", .product(name: "Logging", package: "swift-log")]
+            dependencies: ["BeeStore", "BeeStoreMacros", .product(name: "Logging", package: "swift-log")]
         ),
     ],
     swiftLanguageModes: [.v6]

@@ -4,8 +4,8 @@
 /// conformance from the type's stored properties; it can also be written by hand.
 ///
 /// ``storedProperties`` lists the properties in the order ``init(columns:)`` reads them
-/// and ``encode(to:)`` writes them: one ``ColumnReader/read(_:)`` and one
-/// ``ColumnWriter/write(_:)`` per property, in that order. The schema is read from the
+/// and ``encode(to:)`` writes them: one `read(_:)` of the ``ColumnReader`` and one
+/// `write(_:)` of the ``ColumnWriter`` per property, in that order. The schema is read from the
 /// list, so the type needs no placeholder decoding. Relations, JSON values, optionals
 /// and raw-value enums are read and written like any other property; records with
 /// relations or timestamps are saved through their `Codable` conformance, which such a
@@ -41,11 +41,11 @@ public protocol ColumnCodableRecord: ActiveRecord {
     /// make the schema and the record is read and written through `Codable`.
     static var storedProperties: [RecordProperty] { get }
 
-    /// Reads the record from its columns: one ``ColumnReader/read(_:)`` per stored
-    /// property, in the order of ``storedProperties``.
+    /// Reads the record from its columns: one `read(_:)` of the ``ColumnReader`` per
+    /// stored property, in the order of ``storedProperties``.
     init(columns: inout ColumnReader) throws
 
-    /// Writes the record's columns: one ``ColumnWriter/write(_:)`` per stored property,
-    /// in the order of ``storedProperties``.
+    /// Writes the record's columns: one `write(_:)` of the ``ColumnWriter`` per stored
+    /// property, in the order of ``storedProperties``.
     func encode(to columns: inout ColumnWriter) throws
 }

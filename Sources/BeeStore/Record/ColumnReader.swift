@@ -2,7 +2,7 @@ import CSQLite
 import Foundation
 
 /// Reads a ``ColumnCodableRecord``'s properties from a row, one after the other, in the
-/// order of its ``ColumnCodableRecord/storedProperties``: each ``read(_:)`` takes the
+/// order of its ``ColumnCodableRecord/storedProperties``: each `read(_:)` takes the
 /// next property's column (or, for a relation, what was loaded for it).
 ///
 /// Integers, reals, text and booleans (optional or not) are read straight from the

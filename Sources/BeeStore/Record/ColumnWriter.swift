@@ -1,5 +1,5 @@
 /// Writes a ``ColumnCodableRecord``'s properties into its row, one after the other, in
-/// the order of its ``ColumnCodableRecord/storedProperties``: each ``write(_:)`` sets the
+/// the order of its ``ColumnCodableRecord/storedProperties``: each `write(_:)` sets the
 /// next property's column.
 ///
 /// Integers, reals, text and booleans (optional or not) are bound straight to the
