@@ -24,8 +24,8 @@ struct RecordFetcher {
         let prepared = try connection.cachedStatement(statement.sql)
         let decoder = RecordDecoder(schema: schema, statement: prepared)
         return try prepared.run(statement.statementArguments) {
-            var records: [Record] = []
-            guard try prepared.step() else { return records }
+            var records = RecordBuffer<Record>()
+            guard try prepared.step() else { return records.array() }
             records.append(try decoder.decode(type))
             // From the second row on, one keyed container serves them all (keeping it
             // for a single row would cost more than it saves).
@@ -34,7 +34,7 @@ struct RecordFetcher {
                     records.append(try decoder.decode(type))
                 }
             }
-            return records
+            return records.array()
         }
     }
 
