@@ -200,12 +200,17 @@ public struct ColumnReader {
         return typed
     }
 
-    /// The to-many relation at `index` of the schema: what was loaded, else no records.
+    /// The to-many relation at `index` of the schema: what was loaded, else no records;
+    /// a has-one relation without its record is a missing column, as for a `Codable` record.
     private func relation<T>(_ type: T.Type, toMany index: Int) throws -> T {
         let relation = schema.toMany[index]
         if let loaded = try loadedRelation(relation.key, as: type, target: relation.target) { return loaded }
-        if let records = T.self as? any RecordArray.Type,
-            ObjectIdentifier(records.recordType) == ObjectIdentifier(relation.target),
+        let target = ObjectIdentifier(relation.target)
+        if relation.isToOne {
+            if ObjectIdentifier(T.self) == target {
+                throw ConversionError.missingColumn(relation.key, available: schema.columns.map(\.name))
+            }
+        } else if let records = T.self as? any RecordArray.Type, ObjectIdentifier(records.recordType) == target,
             let empty = records.init(records: []) as? T
         {
             return empty
