@@ -222,7 +222,8 @@ public struct ColumnReader {
 
     /// Reads the next property, of any other `Decodable` type: a raw-value enum or
     /// another ``DatabaseValueConvertible`` type from its column, a record or an array of
-    /// records from its loaded relation, any other value from JSON text.
+    /// records from its loaded relation, any other value from JSON text. A relation read
+    /// as another type than it is throws a ``RecordError``.
     public mutating func read<T: Decodable>(_ type: T.Type) throws -> T {
         let index = try nextSlot()
         guard index >= 0 else { return try relation(type, toMany: -1 - index) }
@@ -232,19 +233,25 @@ public struct ColumnReader {
             return try ColumnValueDecoder(value: value(at: index), column: column.name).decode(type)
         case .json:
             return try RecordJSON.value(type, from: value(at: index), record: schema.recordName, column: column.name)
-        case .belongsTo:
-            if let related = loadedRelation(column.key) as? T { return related }
+        case .belongsTo(let target):
+            if let related = try loadedRelation(column.key, as: type, target: target) { return related }
             throw RecordError.missingRelation(record: schema.recordName, property: column.key, id: value(at: index))
         }
     }
 
     /// Reads the next property, an optional of any other `Decodable` type (nil for
-    /// `NULL`, or for a relation that was not loaded).
+    /// `NULL`, or for a relation that was not loaded; a ``RecordError`` for a relation
+    /// loaded as another type).
     public mutating func read<T: Decodable>(_ type: T?.Type) throws -> T? {
         let index = try nextSlot()
-        guard index >= 0 else { return loadedRelation(schema.toMany[-1 - index].key) as? T }
+        guard index >= 0 else {
+            let relation = schema.toMany[-1 - index]
+            return try loadedRelation(relation.key, as: T.self, target: relation.target, readAs: type)
+        }
         let column = schema.columns[index]
-        if case .belongsTo = column.storage { return loadedRelation(column.key) as? T }
+        if case .belongsTo(let target) = column.storage {
+            return try loadedRelation(column.key, as: T.self, target: target, readAs: type)
+        }
         if value(at: index).isNull { return nil }
         property -= 1
         return try read(T.self)
@@ -256,19 +263,46 @@ public struct ColumnReader {
         return nil
     }
 
-    /// The to-many relation at `index` of the schema: what was loaded, else no records.
+    /// The relation loaded for `key` as a `T`, or nil when none was loaded; what was
+    /// loaded (records of `target`) and is not a `T` is a ``RecordError`` naming `read`,
+    /// the type `init(columns:)` reads (`T` unless given).
+    private func loadedRelation<T>(
+        _ key: String, as type: T.Type, target: any ActiveRecord.Type, readAs read: Any.Type? = nil
+    ) throws -> T? {
+        guard let loaded = loadedRelation(key) else { return nil }
+        guard let typed = loaded as? T else { throw misread(read ?? type, property: key, target: target) }
+        return typed
+    }
+
+    /// The to-many relation at `index` of the schema: what was loaded, else no records;
+    /// a has-one relation without its record is a missing column, as for a `Codable` record.
     private func relation<T>(_ type: T.Type, toMany index: Int) throws -> T {
-        let key = schema.toMany[index].key
-        if let loaded = loadedRelation(key) as? T { return loaded }
-        if let empty = (T.self as? any RecordArray.Type)?.init(records: []) as? T { return empty }
+        let relation = schema.toMany[index]
+        if let loaded = try loadedRelation(relation.key, as: type, target: relation.target) { return loaded }
+        let target = ObjectIdentifier(relation.target)
+        if relation.isToOne {
+            if ObjectIdentifier(T.self) == target {
+                throw ConversionError.missingColumn(relation.key, available: schema.columns.map(\.name))
+            }
+        } else if let records = T.self as? any RecordArray.Type, ObjectIdentifier(records.recordType) == target,
+            let empty = records.init(records: []) as? T
+        {
+            return empty
+        }
         throw misread(type, toMany: index)
     }
 
     /// The error of reading the to-many relation at `index` as a `type`, which it is not.
     private func misread(_ type: Any.Type, toMany index: Int) -> RecordError {
         let relation = schema.toMany[index]
-        return RecordError.unsupportedType(
-            record: schema.recordName, property: relation.key, type: String(describing: type),
-            reason: "init(columns:) reads it as a \(type), and it is a relation to \(relation.target)")
+        return misread(type, property: relation.key, target: relation.target)
+    }
+
+    /// The error of reading the relation `property`, to records of `target`, as a `type`,
+    /// which it is not.
+    private func misread(_ type: Any.Type, property: String, target: any ActiveRecord.Type) -> RecordError {
+        RecordError.unsupportedType(
+            record: schema.recordName, property: property, type: String(describing: type),
+            reason: "init(columns:) reads it as a \(type), and it is a relation to \(target)")
     }
 }
