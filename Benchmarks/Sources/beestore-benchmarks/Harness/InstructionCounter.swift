@@ -5,7 +5,9 @@ import Foundation
 /// runs itself under valgrind as a child process, on that workload and library alone
 /// (`--measure-once`: setup, one untimed warm-up trial, one timed trial, the checks),
 /// with collection off except inside ``MeasuredRegion``: the count is the timed part's
-/// alone, as the clock sees it, every thread included.
+/// alone. Callgrind switches collection per thread, so it counts the thread that runs the
+/// trial; every library does its database work on that thread (GRDB's `read` and `write`
+/// run their block with `DispatchQueue.sync`, on the calling thread).
 struct InstructionCounter {
     private let valgrind: String
     private let executable: String
