@@ -41,39 +41,38 @@ struct Options {
     init(_ arguments: [String]) throws {
         var arguments = arguments[...]
         while let option = arguments.popFirst() {
+            func value() throws -> String {
+                guard let value = arguments.popFirst() else { throw CheckFailure("\(option) needs a value") }
+                return value
+            }
+            func count() throws -> Int {
+                let text = try value()
+                guard let count = Int(text), count > 0 else { throw CheckFailure("bad \(option) \(text)") }
+                return count
+            }
             switch option {
             case "--help", "-h":
                 showsHelp = true
-                continue
             case "--instructions":
                 countsInstructions = true
-                continue
             case "--measure-once":
                 measuresOnce = true
-                continue
-            default:
-                break
-            }
-            guard let value = arguments.popFirst() else { throw CheckFailure("\(option) needs a value") }
-            switch option {
             case "--iterations":
-                guard let count = Int(value), count > 0 else { throw CheckFailure("bad --iterations \(value)") }
-                iterations = count
+                iterations = try count()
             case "--scale":
-                guard let scale = Double(value), scale > 0 else { throw CheckFailure("bad --scale \(value)") }
+                let text = try value()
+                guard let scale = Double(text), scale > 0 else { throw CheckFailure("bad --scale \(text)") }
                 self.scale = scale
             case "--cursor-memory":
-                guard let count = Int(value), count > 0 else { throw CheckFailure("bad --cursor-memory \(value)") }
-                cursorMemoryCount = count
+                cursorMemoryCount = try count()
             case "--tracing-cost":
-                guard let count = Int(value), count > 0 else { throw CheckFailure("bad --tracing-cost \(value)") }
-                tracingLookups = count
+                tracingLookups = try count()
             case "--tracing-mode":
-                tracingMode = value
+                tracingMode = try value()
             case "--only":
-                only = Set(value.split(separator: ",").map(String.init))
+                only = Set(try value().split(separator: ",").map(String.init))
             case "--libraries":
-                libraries = try value.split(separator: ",").map { name in
+                libraries = try value().split(separator: ",").map { name in
                     guard let library = Library(option: String(name)) else {
                         throw CheckFailure("unknown library \(name): " + Library.allCases.map(\.option).joined(separator: ", "))
                     }
