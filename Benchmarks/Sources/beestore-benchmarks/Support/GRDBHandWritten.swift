@@ -44,16 +44,14 @@ struct GRDBHandWrittenItem: FetchableRecord, MutablePersistableRecord {
     }
 }
 
-/// A parent with its children, fetched with `including(all:)` and decoded by hand from
-/// the row and its prefetched children's rows.
-struct GRDBHandWrittenParent: FetchableRecord, MutablePersistableRecord {
+/// The parent record: its id and score.
+struct GRDBHandWrittenParent: FetchableRecord, MutablePersistableRecord, GRDBGraphParent {
     static let databaseTableName = "parent"
     static let children = hasMany(GRDBHandWrittenChild.self).forKey("children")
     static var databaseSelection: [any SQLSelectable] { [Column("id"), Column("score")] }
 
     var id: Int64?
     var score: Int64
-    var children: [GRDBHandWrittenChild]
 
     func encode(to container: inout PersistenceContainer) {
         container["id"] = id
@@ -69,11 +67,10 @@ extension GRDBHandWrittenParent {
     init(row: Row) throws {
         id = try row.decode(Int64.self, atIndex: 0)
         score = try row.decode(atIndex: 1)
-        children = try row.decode(forKey: "children")
     }
 }
 
-struct GRDBHandWrittenChild: FetchableRecord, MutablePersistableRecord {
+struct GRDBHandWrittenChild: FetchableRecord, MutablePersistableRecord, GRDBGraphChild {
     static let databaseTableName = "child"
     static var databaseSelection: [any SQLSelectable] { [Column("id"), Column("parentId"), Column("a"), Column("b")] }
 
@@ -100,5 +97,22 @@ extension GRDBHandWrittenChild {
         parentId = try row.decode(Int64.self, atIndex: 1)
         a = try row.decode(atIndex: 2)
         b = try row.decode(atIndex: 3)
+    }
+}
+
+/// A parent fetched with its children (`including(all:)`), decoded by hand from the
+/// parent's row and the prefetched rows of its children.
+struct GRDBHandWrittenParentWithChildren: FetchableRecord {
+    var parent: GRDBHandWrittenParent
+    var children: [GRDBHandWrittenChild]
+
+    init(parent: GRDBHandWrittenParent, children: [GRDBHandWrittenChild]) {
+        self.parent = parent
+        self.children = children
+    }
+
+    init(row: Row) throws {
+        parent = try GRDBHandWrittenParent(row: row)
+        children = try row.decode(forKey: "children")
     }
 }

@@ -18,7 +18,7 @@ struct Child: ActiveRecord, Equatable {
 }
 
 /// GRDB's `Codable` records for the same graph and tables.
-struct GRDBParent: Codable, FetchableRecord, MutablePersistableRecord {
+struct GRDBParent: Codable, FetchableRecord, MutablePersistableRecord, GRDBGraphParent {
     static let databaseTableName = "parent"
     static let children = hasMany(GRDBChild.self).forKey("children")
 
@@ -30,7 +30,7 @@ struct GRDBParent: Codable, FetchableRecord, MutablePersistableRecord {
     }
 }
 
-struct GRDBChild: Codable, FetchableRecord, MutablePersistableRecord {
+struct GRDBChild: Codable, FetchableRecord, MutablePersistableRecord, GRDBGraphChild {
     static let databaseTableName = "child"
 
     var id: Int64?
@@ -47,6 +47,20 @@ struct GRDBChild: Codable, FetchableRecord, MutablePersistableRecord {
 struct GRDBParentWithChildren: Decodable, FetchableRecord {
     var parent: GRDBParent
     var children: [GRDBChild]
+}
+
+/// A GRDB parent record of either style, as saving the graph reads it.
+protocol GRDBGraphParent: MutablePersistableRecord {
+    var id: Int64? { get }
+    var score: Int64 { get }
+}
+
+/// A GRDB child record of either style: saving the graph sets its parent's id.
+protocol GRDBGraphChild: MutablePersistableRecord {
+    var id: Int64? { get }
+    var parentId: Int64? { get set }
+    var a: Int64 { get }
+    var b: Int64 { get }
 }
 
 /// The graph every library saves and fetches: `parentCount` parents of `childCount` children.
@@ -96,11 +110,10 @@ struct Graph {
     }
 
     /// GRDB's hand-written records of the graph, without ids.
-    func freshGRDBHandWrittenRecords() -> [GRDBHandWrittenParent] {
+    func freshGRDBHandWrittenRecords() -> [(parent: GRDBHandWrittenParent, children: [GRDBHandWrittenChild])] {
         parents.map { parent in
-            GRDBHandWrittenParent(
-                id: nil, score: parent.score,
-                children: parent.children.map { GRDBHandWrittenChild(id: nil, parentId: nil, a: $0.a, b: $0.b) })
+            (GRDBHandWrittenParent(id: nil, score: parent.score),
+             parent.children.map { GRDBHandWrittenChild(id: nil, parentId: nil, a: $0.a, b: $0.b) })
         }
     }
 }
@@ -115,14 +128,24 @@ extension Parent: DigestibleParent {
     var childValues: [(a: Int64, b: Int64)] { children.map { ($0.a, $0.b) } }
 }
 
-extension GRDBParentWithChildren: DigestibleParent {
+/// A GRDB parent with its children, of either style: what GRDB fetches, and how the
+/// records GRDB saved are checked.
+protocol GRDBParentWithItsChildren: DigestibleParent, FetchableRecord {
+    associatedtype Parent: GRDBGraphParent
+    associatedtype Child: GRDBGraphChild
+    var parent: Parent { get }
+    var children: [Child] { get }
+    init(parent: Parent, children: [Child])
+}
+
+extension GRDBParentWithItsChildren {
     var score: Int64 { parent.score }
     var childValues: [(a: Int64, b: Int64)] { children.map { ($0.a, $0.b) } }
 }
 
-extension GRDBHandWrittenParent: DigestibleParent {
-    var childValues: [(a: Int64, b: Int64)] { children.map { ($0.a, $0.b) } }
-}
+extension GRDBParentWithChildren: GRDBParentWithItsChildren {}
+
+extension GRDBHandWrittenParentWithChildren: GRDBParentWithItsChildren {}
 
 /// A digest of a fetched graph that depends on the parents' order and on each parent's
 /// children and their order.

@@ -46,24 +46,11 @@ final class RelationFetchWorkload: Workload {
             return trial { try Self.fetch(raw, parents: rawParents, children: rawChildren) }
         case .grdbCodable:
             guard let grdb else { throw CheckFailure("not set up") }
-            return trial {
-                try grdb.read { db in
-                    try GRDBParent
-                        .including(all: GRDBParent.children.order(Column("id")))
-                        .order(Column("id"))
-                        .asRequest(of: GRDBParentWithChildren.self)
-                        .fetchAll(db)
-                }
-            }
+            return trial { try Self.fetch(GRDBParentWithChildren.self, through: GRDBParent.children, in: grdb) }
         case .grdbHandWritten:
             guard let grdb else { throw CheckFailure("not set up") }
             return trial {
-                try grdb.read { db in
-                    try GRDBHandWrittenParent
-                        .including(all: GRDBHandWrittenParent.children.order(Column("id")))
-                        .order(Column("id"))
-                        .fetchAll(db)
-                }
+                try Self.fetch(GRDBHandWrittenParentWithChildren.self, through: GRDBHandWrittenParent.children, in: grdb)
             }
         case .beeStore:
             guard let bee else { throw CheckFailure("not set up") }
@@ -78,6 +65,21 @@ final class RelationFetchWorkload: Workload {
         var parents: [Fetched] = []
         return Trial(run: { parents = try fetch() }) { [graph] in
             try expectEqual(GraphDigest(parents), graph.expectedDigest, "fetched graph")
+        }
+    }
+
+    /// GRDB's way with records of either style: the parents in id order, each with its
+    /// children in id order, in one read.
+    private static func fetch<Fetched: GRDBParentWithItsChildren>(
+        _ fetched: Fetched.Type, through children: HasManyAssociation<Fetched.Parent, Fetched.Child>,
+        in pool: DatabasePool
+    ) throws -> [Fetched] {
+        try pool.read { db in
+            try Fetched.Parent
+                .including(all: children.order(Column("id")))
+                .order(Column("id"))
+                .asRequest(of: Fetched.self)
+                .fetchAll(db)
         }
     }
 

@@ -24,69 +24,28 @@ final class RelationSaveWorkload: Workload {
     func trial(for library: Library, in scratch: Scratch) throws -> Trial {
         let path = scratch.freshPath("graph-save")
         try RawDatabase(path: path).createGraphTables()
-        var close: () -> Void = {}
-        let run: () throws -> Void
-        /// What the trial saved, read back from its records once it is over.
-        let saved: () -> SavedGraph
+        let plan: SavePlan
         switch library {
         case .raw:
             let raw = try RawDatabase(path: path)
             var parents = graph.freshParents()
-            run = { try raw.insertGraph(&parents) }
-            saved = { SavedGraph(parents) }
+            plan = SavePlan(run: { try raw.insertGraph(&parents) }, saved: { SavedGraph(parents) })
         case .grdbCodable:
-            var grdb: DatabasePool? = try DatabasePool(path: path)
-            var records = graph.freshGRDBRecords()
-            close = { grdb = nil }
-            run = {
-                try grdb?.write { db in
-                    for index in records.indices {
-                        try records[index].parent.insert(db)
-                        let parentID = records[index].parent.id
-                        for child in records[index].children.indices {
-                            records[index].children[child].parentId = parentID
-                            try records[index].children[child].insert(db)
-                        }
-                    }
-                }
-            }
-            saved = {
-                SavedGraph(
-                    records.map { GRDBParentWithChildren(parent: $0.parent, children: $0.children) },
-                    parentIDs: records.map(\.parent.id), childIDs: records.flatMap { $0.children.map(\.id) })
-            }
+            plan = try Self.grdbPlan(path: path, records: graph.freshGRDBRecords(), as: GRDBParentWithChildren.self)
         case .grdbHandWritten:
-            var grdb: DatabasePool? = try DatabasePool(path: path)
-            var parents = graph.freshGRDBHandWrittenRecords()
-            close = { grdb = nil }
-            run = {
-                try grdb?.write { db in
-                    for index in parents.indices {
-                        try parents[index].insert(db)
-                        let parentID = parents[index].id
-                        for child in parents[index].children.indices {
-                            parents[index].children[child].parentId = parentID
-                            try parents[index].children[child].insert(db)
-                        }
-                    }
-                }
-            }
-            saved = {
-                SavedGraph(parents, parentIDs: parents.map(\.id), childIDs: parents.flatMap { $0.children.map(\.id) })
-            }
+            plan = try Self.grdbPlan(
+                path: path, records: graph.freshGRDBHandWrittenRecords(), as: GRDBHandWrittenParentWithChildren.self)
         case .beeStore:
             let bee = try BeeStore.Database(path: path)
             _ = try Parent.count(in: bee)  // the first use of a record type checks its tables in a write
             var parents = graph.freshParents()
-            close = { bee.close() }
-            run = { try parents.save(in: bee) }
-            saved = { SavedGraph(parents) }
+            plan = SavePlan(run: { try parents.save(in: bee) }, close: { bee.close() }, saved: { SavedGraph(parents) })
         case .foundation:
             throw CheckFailure.notCompared(library)
         }
-        return Trial(run: run) { [graph] in
-            close()
-            let result = saved()
+        return Trial(run: plan.run) { [graph] in
+            plan.close()
+            let result = plan.saved()
             try expectEqual(result.parentIDs.compactMap { $0 }.count, graph.parentCount, "parents given an id")
             try expectEqual(Set(result.childIDs.compactMap { $0 }).count, graph.childCount, "children given distinct ids")
             try expectEqual(result.digest, graph.expectedDigest, "saved graph")
@@ -99,7 +58,43 @@ final class RelationSaveWorkload: Workload {
         }
     }
 
+    /// GRDB's way with records of either style, in one write: each parent's row, then each
+    /// of its children's with the parent's new id.
+    private static func grdbPlan<Saved: GRDBParentWithItsChildren>(
+        path: String, records: [(parent: Saved.Parent, children: [Saved.Child])], as saved: Saved.Type
+    ) throws -> SavePlan {
+        var grdb: DatabasePool? = try DatabasePool(path: path)
+        var records = records
+        return SavePlan(
+            run: {
+                try grdb?.write { db in
+                    for index in records.indices {
+                        try records[index].parent.insert(db)
+                        let parentID = records[index].parent.id
+                        for child in records[index].children.indices {
+                            records[index].children[child].parentId = parentID
+                            try records[index].children[child].insert(db)
+                        }
+                    }
+                }
+            },
+            close: { grdb = nil },
+            saved: {
+                SavedGraph(
+                    records.map { Saved(parent: $0.parent, children: $0.children) },
+                    parentIDs: records.map(\.parent.id), childIDs: records.flatMap { $0.children.map(\.id) })
+            })
+    }
+
     func tearDown() {}
+}
+
+/// One library's trial: the timed part, what releases its connection, and what it saved,
+/// read back from its records once it is over.
+private struct SavePlan {
+    let run: () throws -> Void
+    var close: () -> Void = {}
+    let saved: () -> SavedGraph
 }
 
 /// What a library's records hold once saved: the ids they were given, and their digest.
