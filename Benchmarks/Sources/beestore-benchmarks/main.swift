@@ -2,25 +2,35 @@ import BeeStore
 import Foundation
 import GRDB
 
-/// `beestore-benchmarks [--iterations N] [--scale S] [--only 1,3b] [--libraries bee,grdb,raw,foundation] [--cursor-memory N]`
+/// The command line: see ``Options/usage``.
 struct Options {
     static let usage = """
-        usage: beestore-benchmarks [--iterations N] [--scale S] [--only 1,3b,4] [--libraries bee,grdb,raw,foundation]
+        usage: beestore-benchmarks [--iterations N] [--scale S] [--only 1,3b,4] [--libraries raw,bee] [--instructions]
                beestore-benchmarks --cursor-memory N
                beestore-benchmarks --tracing-cost N [--tracing-mode off|hook|logger]
-          --iterations N   interleaved trials per library (median reported), default 7
-          --scale S        multiplies every workload's size, default 1
-          --only LIST      the workloads to run, by number (1, 2, 3, 3b, 4, 4b, 5a, 5b, 5c)
-          --libraries LIST the libraries to run: bee, grdb, raw, foundation
+          --iterations N     interleaved trials per library (median reported), default 7
+          --scale S          multiplies every workload's size, default 1
+          --only LIST        the workloads to run, by number (below), default all
+          --libraries LIST   the libraries to run, by name (below), default all
+          --instructions     also count each workload's instructions per operation with valgrind's
+                             callgrind: this executable runs itself once per workload and library
+                             under valgrind (valgrind must be on the PATH)
+          --measure-once     one untimed and one timed trial, no notes: what --instructions runs
+                             under callgrind
           --cursor-memory N  instead of the workloads: the resident memory of iterating N records with forEach
           --tracing-cost N   instead of the workloads: N lookups with statement tracing off, with a trace
                              hook, and with a logger (median of --iterations runs each)
           --tracing-mode M   with --tracing-cost: only mode M, run once (for callgrind)
+          -h, --help         this help
         """
+
     var iterations = 7
     var scale = 1.0
     var only: Set<String> = []
     var libraries = Library.allCases
+    var showsHelp = false
+    var countsInstructions = false
+    var measuresOnce = false
     /// The number of records of the cursor memory measurement, when it is asked for.
     var cursorMemoryCount: Int?
     /// The number of lookups of the tracing cost measurement, when it is asked for.
@@ -31,41 +41,67 @@ struct Options {
     init(_ arguments: [String]) throws {
         var arguments = arguments[...]
         while let option = arguments.popFirst() {
-            if option == "--help" || option == "-h" {
-                throw CheckFailure(Self.usage)
+            func value() throws -> String {
+                guard let value = arguments.popFirst() else { throw CheckFailure("\(option) needs a value") }
+                return value
             }
-            guard let value = arguments.popFirst() else { throw CheckFailure("\(option) needs a value") }
+            func count() throws -> Int {
+                let text = try value()
+                guard let count = Int(text), count > 0 else { throw CheckFailure("bad \(option) \(text)") }
+                return count
+            }
             switch option {
+            case "--help", "-h":
+                showsHelp = true
+            case "--instructions":
+                countsInstructions = true
+            case "--measure-once":
+                measuresOnce = true
             case "--iterations":
-                guard let count = Int(value), count > 0 else { throw CheckFailure("bad --iterations \(value)") }
-                iterations = count
+                iterations = try count()
             case "--scale":
-                guard let scale = Double(value), scale > 0 else { throw CheckFailure("bad --scale \(value)") }
+                let text = try value()
+                guard let scale = Double(text), scale > 0 else { throw CheckFailure("bad --scale \(text)") }
                 self.scale = scale
             case "--cursor-memory":
-                guard let count = Int(value), count > 0 else { throw CheckFailure("bad --cursor-memory \(value)") }
-                cursorMemoryCount = count
+                cursorMemoryCount = try count()
             case "--tracing-cost":
-                guard let count = Int(value), count > 0 else { throw CheckFailure("bad --tracing-cost \(value)") }
-                tracingLookups = count
+                tracingLookups = try count()
             case "--tracing-mode":
-                tracingMode = value
+                tracingMode = try value()
             case "--only":
-                only = Set(value.split(separator: ",").map(String.init))
+                only = Set(try value().split(separator: ",").map(String.init))
             case "--libraries":
-                libraries = try value.split(separator: ",").map { name in
-                    switch name.lowercased() {
-                    case "raw": .raw
-                    case "grdb": .grdb
-                    case "bee", "beestore": .beeStore
-                    case "foundation": .foundation
-                    default: throw CheckFailure("unknown library \(name)")
+                libraries = try value().split(separator: ",").map { name in
+                    guard let library = Library(option: String(name)) else {
+                        throw CheckFailure("unknown library \(name): " + Library.allCases.map(\.option).joined(separator: ", "))
                     }
+                    return library
                 }
             default:
-                throw CheckFailure("unknown option \(option)")
+                throw CheckFailure("unknown option \(option)\n\(Self.usage)")
             }
         }
+        if measuresOnce { iterations = 1 }
+    }
+
+    /// The usage, then the workloads at this scale and the libraries, by the names the options take.
+    func help(_ workloads: [any Workload]) -> String {
+        let numbers = workloads.map(\.number)
+        let width = (numbers.map(\.count).max() ?? 0) + 2
+        var lines = [Self.usage, "", "workloads (--only), at --scale \(scale):"]
+        for (workload, number) in zip(workloads, numbers) {
+            let compared = workload.libraries.map(\.option).joined(separator: ", ")
+            lines.append("  " + number.padding(toLength: width, withPad: " ", startingAt: 0)
+                + workload.name.dropFirst(number.count + 2) + " (" + compared + ")")
+        }
+        lines.append("")
+        lines.append("libraries (--libraries):")
+        let optionWidth = (Library.allCases.map(\.option.count).max() ?? 0) + 2
+        for library in Library.allCases {
+            lines.append("  " + library.option.padding(toLength: optionWidth, withPad: " ", startingAt: 0) + library.rawValue)
+        }
+        return lines.joined(separator: "\n")
     }
 }
 
@@ -86,6 +122,38 @@ func makeWorkloads(_ sizes: Sizes) -> [any Workload] {
     ]
 }
 
+/// Runs the selected workloads, counts their instructions when asked, and prints the tables.
+func runWorkloads(_ workloads: [any Workload], options: Options, scratch: Scratch) throws {
+    let unknown = options.only.subtracting(workloads.map(\.number))
+    guard unknown.isEmpty else {
+        throw CheckFailure("unknown workload \(unknown.sorted().joined(separator: ", ")): see --help")
+    }
+    let selected = workloads.filter { options.only.isEmpty || options.only.contains($0.number) }
+    print("SQLite \(RawDatabase.version), \(ProcessInfo.processInfo.activeProcessorCount) cores, "
+        + "median of \(options.iterations) interleaved iterations, scale \(options.scale)")
+    var runner = Runner(iterations: options.iterations, libraries: options.libraries, scratch: scratch)
+    runner.takesNotes = !options.measuresOnce
+    var results: [WorkloadResult] = []
+    for workload in selected {
+        print("running \(workload.name)…")
+        results.append(try runner.run(workload))
+    }
+    if options.countsInstructions {
+        let counter = try InstructionCounter(scale: options.scale, scratch: scratch)
+        for (index, workload) in selected.enumerated() {
+            for library in workload.libraries where options.libraries.contains(library) {
+                print("counting the instructions of \(workload.number) with \(library.rawValue) under callgrind…")
+                results[index].instructions[library] = try counter.count(workload, library: library)
+            }
+        }
+    }
+    print()
+    print(Report.table(results))
+    let notes = results.flatMap(\.notes)
+    if !notes.isEmpty { print() }
+    notes.forEach { print($0) }
+}
+
 func main() -> Int32 {
     let scratch: Scratch
     do {
@@ -97,6 +165,11 @@ func main() -> Int32 {
     defer { scratch.removeAll() }
     do {
         let options = try Options(Array(CommandLine.arguments.dropFirst()))
+        let workloads = makeWorkloads(Sizes(scale: options.scale))
+        if options.showsHelp {
+            print(options.help(workloads))
+            return 0
+        }
         if let count = options.cursorMemoryCount {
             print(try CursorMemory.run(count: count, scratch: scratch))
             return 0
@@ -106,21 +179,7 @@ func main() -> Int32 {
                 lookups: lookups, iterations: options.iterations, mode: options.tracingMode, scratch: scratch))
             return 0
         }
-        print("SQLite \(RawDatabase.version), \(ProcessInfo.processInfo.activeProcessorCount) cores, "
-            + "median of \(options.iterations) interleaved iterations")
-        let runner = Runner(iterations: options.iterations, libraries: options.libraries, scratch: scratch)
-        var results: [WorkloadResult] = []
-        for workload in makeWorkloads(Sizes(scale: options.scale)) {
-            let number = String(workload.name.prefix { $0 != "." })
-            guard options.only.isEmpty || options.only.contains(number) else { continue }
-            print("running \(workload.name)…")
-            results.append(try runner.run(workload))
-        }
-        print()
-        print(Report.table(results))
-        let notes = results.flatMap(\.notes)
-        if !notes.isEmpty { print() }
-        notes.forEach { print($0) }
+        try runWorkloads(workloads, options: options, scratch: scratch)
         return 0
     } catch {
         print("FAILED: \(error)")

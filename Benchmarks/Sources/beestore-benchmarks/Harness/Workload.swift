@@ -11,6 +11,9 @@ protocol Workload: AnyObject {
     /// The largest acceptable BeeStore / raw C ratio, if the workload has one.
     var rawRatioTarget: Double? { get }
 
+    /// What one trial does, counted in the unit instruction counts are reported per.
+    var operations: Operations { get }
+
     /// Builds what every trial reads (untimed), once before the iterations.
     func setUp(in scratch: Scratch) throws
 
@@ -28,7 +31,17 @@ protocol Workload: AnyObject {
 extension Workload {
     var libraries: [Library] { Library.sqlite }
 
+    /// The number `--only` selects it by: its name up to the first dot (`3b` for `3b. lookup …`).
+    var number: String { String(name.prefix { $0 != "." }) }
+
     func notes() throws -> [String] { [] }
+}
+
+/// How many operations one trial performs, and what one is: a row, a lookup, a parent
+/// with its children.
+struct Operations {
+    let count: Int
+    let unit: String
 }
 
 /// One timed run: ``run`` is measured; ``finish`` then checks what it produced (and

@@ -40,7 +40,10 @@ struct Item: Codable, Equatable, ActiveRecord, FetchableRecord, MutablePersistab
         + "a INTEGER NOT NULL, b INTEGER NOT NULL, c INTEGER NOT NULL, d INTEGER NOT NULL, e INTEGER NOT NULL, "
         + "f INTEGER NOT NULL, g INTEGER NOT NULL, h INTEGER NOT NULL, i INTEGER NOT NULL, j INTEGER NOT NULL)"
 
-    static let columnsSQL = "id, a, b, c, d, e, f, g, h, i, j"
+    /// The table's columns, in order.
+    static let columns = ["id", "a", "b", "c", "d", "e", "f", "g", "h", "i", "j"]
+
+    static let columnsSQL = columns.joined(separator: ", ")
 }
 
 extension Item {

@@ -19,22 +19,29 @@ final class FetchWorkload: Workload {
             path: fixture.path(in: scratch), rawSQL: "SELECT \(Item.columnsSQL) FROM item ORDER BY id")
     }
 
+    var operations: Operations { Operations(count: fixture.count, unit: "row") }
+
     func trial(for library: Library, in scratch: Scratch) throws -> Trial {
         guard let connections else { throw CheckFailure("not set up") }
-        var items: [Item] = []
-        let run: () throws -> Void
         switch library {
         case .raw:
-            run = { items = try Self.fetch(connections.raw, connections.rawStatement) }
-        case .grdb:
-            run = { items = try connections.grdb.read { db in try Item.fetchAll(db) } }
+            return trial(fetch: { try Self.fetch(connections.raw, connections.rawStatement) }, item: { $0 })
+        case .grdbCodable:
+            return trial(fetch: { try connections.grdb.read { db in try Item.fetchAll(db) } }, item: { $0 })
+        case .grdbHandWritten:
+            return trial(fetch: { try connections.grdb.read { db in try GRDBHandWrittenItem.fetchAll(db) } }, item: \.item)
         case .beeStore:
-            run = { items = try Item.all(in: connections.bee) }
+            return trial(fetch: { try Item.all(in: connections.bee) }, item: { $0 })
         case .foundation:
             throw CheckFailure.notCompared(library)
         }
-        return Trial(run: run) { [fixture] in
-            try expectEqual(ItemDigest(items), fixture.digest, "fetched items")
+    }
+
+    /// A trial that times `fetch` and then checks the items of the records it returned.
+    private func trial<Record>(fetch: @escaping () throws -> [Record], item: @escaping (Record) -> Item) -> Trial {
+        var records: [Record] = []
+        return Trial(run: { records = try fetch() }) { [fixture] in
+            try expectEqual(ItemDigest(records.lazy.map(item)), fixture.digest, "fetched items")
         }
     }
 

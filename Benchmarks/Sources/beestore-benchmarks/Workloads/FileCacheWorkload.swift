@@ -7,7 +7,7 @@ import Foundation
 /// and read with `FileManager`. Every read must return the bytes written.
 final class FileCacheWorkload: Workload {
     let rawRatioTarget: Double? = nil
-    let libraries: [Library] = [.foundation, .beeStore]
+    let libraries = Library.caches
     private let number: String
     private let valueSize: Int
     private let keys: [String]
@@ -33,6 +33,8 @@ final class FileCacheWorkload: Workload {
         let size = valueSize.isMultiple(of: 1 << 10) ? "\(valueSize >> 10) KiB" : "\(valueSize) B"
         return "\(number). file cache, \(grouped(keys.count)) writes then reads of \(size) (vs files)"
     }
+
+    var operations: Operations { Operations(count: keys.count, unit: "write and read") }
 
     func setUp(in scratch: Scratch) throws {}
 
@@ -67,7 +69,7 @@ final class FileCacheWorkload: Workload {
                     reads.append(files.contents(atPath: path + "/" + key))
                 }
             }
-        case .raw, .grdb:
+        case .raw, .grdbCodable, .grdbHandWritten:
             throw CheckFailure.notCompared(library)
         }
         return Trial(run: run) {

@@ -37,9 +37,13 @@ final class LookupWorkload: Workload {
         }
     }
 
+    var operations: Operations { Operations(count: ids.count, unit: "lookup") }
+
+    /// The query of one lookup, for the raw C baseline and GRDB.
+    private static let sql = "SELECT \(Item.columnsSQL) FROM item WHERE id = ?"
+
     func setUp(in scratch: Scratch) throws {
-        connections = try ItemConnections(
-            path: fixture.path(in: scratch), rawSQL: "SELECT \(Item.columnsSQL) FROM item WHERE id = ?")
+        connections = try ItemConnections(path: fixture.path(in: scratch), rawSQL: Self.sql)
     }
 
     func trial(for library: Library, in scratch: Scratch) throws -> Trial {
@@ -51,12 +55,10 @@ final class LookupWorkload: Workload {
         switch (library, style) {
         case (.raw, _):
             run = { digest = try Self.lookUp(ids, connections.raw, connections.rawStatement) }
-        case (.grdb, _):
-            run = {
-                digest = try connections.grdb.read { db in
-                    try ItemConnections.lookUp(ids) { try Item.fetchOne(db, key: $0) }
-                }
-            }
+        case (.grdbCodable, _):
+            run = { digest = try Self.lookUp(ids, in: connections.grdb, as: Item.self) { $0 } }
+        case (.grdbHandWritten, _):
+            run = { digest = try Self.lookUp(ids, in: connections.grdb, as: GRDBHandWrittenItem.self, \.item) }
         case (.beeStore, .queryBuilder):
             run = {
                 digest = try bee.read { _ in
@@ -76,6 +78,19 @@ final class LookupWorkload: Workload {
         }
         return Trial(run: run) { [expected] in
             try expectEqual(digest, expected, "looked-up items")
+        }
+    }
+
+    /// GRDB in one read, as BeeStore caches its statements: each lookup takes the
+    /// lookup's statement from the connection's cache (`cachedStatement(sql:)`) and
+    /// fetches one `Record` from it.
+    private static func lookUp<Record: FetchableRecord>(
+        _ ids: [Int64], in pool: DatabasePool, as record: Record.Type, _ item: (Record) -> Item
+    ) throws -> ItemDigest {
+        try pool.read { db in
+            try ItemConnections.lookUp(ids) { id in
+                try Record.fetchOne(db.cachedStatement(sql: sql), arguments: [id]).map(item)
+            }
         }
     }
 

@@ -20,7 +20,7 @@ final class Stamp: Sendable {
 /// evict what it likes, so only its values are checked.
 final class MemoryCacheWorkload: Workload {
     let rawRatioTarget: Double? = nil
-    let libraries: [Library] = [.foundation, .beeStore]
+    let libraries = Library.caches
     private let keyCount: Int
     private let countLimit: Int
     /// The key of each operation.
@@ -72,6 +72,8 @@ final class MemoryCacheWorkload: Workload {
         "5a. memory cache, \(grouped(keys.count)) get/set on \(grouped(keyCount)) keys (vs NSCache)"
     }
 
+    var operations: Operations { Operations(count: keys.count, unit: "get or set") }
+
     func setUp(in scratch: Scratch) throws {}
 
     func trial(for library: Library, in scratch: Scratch) throws -> Trial {
@@ -115,7 +117,7 @@ final class MemoryCacheWorkload: Workload {
                     }
                 }
             }
-        case .raw, .grdb:
+        case .raw, .grdbCodable, .grdbHandWritten:
             throw CheckFailure.notCompared(library)
         }
         return Trial(run: run) { [self] in

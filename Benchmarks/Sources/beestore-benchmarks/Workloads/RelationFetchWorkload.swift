@@ -2,9 +2,8 @@ import BeeStore
 import CSQLiteRaw
 import GRDB
 
-/// Fetches every parent with its children. Every library reads the same layout
-/// (`child.parentId`): BeeStore and the raw C baseline the file BeeStore wrote, GRDB the
-/// one it wrote itself.
+/// Fetches every parent with its children. Every library reads the same file, whose
+/// tables (``Graph/createTablesSQL``) and rows the C API wrote.
 final class RelationFetchWorkload: Workload {
     let rawRatioTarget: Double? = nil
     private let graph: Graph
@@ -19,62 +18,68 @@ final class RelationFetchWorkload: Workload {
     }
 
     var name: String {
-        "4. fetch \(grouped(graph.parents.count)) parents × \(graph.parents.first?.children.count ?? 0) children"
+        "4. fetch \(grouped(graph.parentCount)) parents × \(graph.parents.first?.children.count ?? 0) children"
     }
 
-    func setUp(in scratch: Scratch) throws {
-        let beePath = scratch.path("graph-beestore.sqlite")
-        let bee = try BeeStore.Database(path: beePath)
-        var parents = graph.parents
-        try parents.save(in: bee)
-        self.bee = bee
+    var operations: Operations { Operations(count: graph.parentCount, unit: "parent") }
 
-        let raw = try RawDatabase(path: beePath)
+    func setUp(in scratch: Scratch) throws {
+        let path = scratch.path("graph.sqlite")
+        let raw = try RawDatabase(path: path)
+        try raw.createGraphTables()
+        var parents = graph.freshParents()
+        try raw.insertGraph(&parents)
+        try raw.execute("PRAGMA wal_checkpoint(TRUNCATE)")
         rawParents = try raw.prepare("SELECT id, score FROM parent ORDER BY id")
         rawChildren = try raw.prepare("SELECT parentId, id, a, b FROM child ORDER BY parentId, id")
         self.raw = raw
-
-        let grdb = try DatabasePool(path: scratch.path("graph-grdb.sqlite"))
-        try grdb.write { db in
-            try GRDBParent.createTables(db)
-            for (var parent, children) in graph.grdbRecords {
-                try parent.insert(db)
-                for var child in children {
-                    child.parentId = parent.id
-                    try child.insert(db)
-                }
-            }
-        }
-        self.grdb = grdb
+        grdb = try DatabasePool(path: path)
+        let bee = try BeeStore.Database(path: path)
+        self.bee = bee
+        _ = try Parent.count(in: bee)  // the first use of a record type checks its tables in a write
     }
 
     func trial(for library: Library, in scratch: Scratch) throws -> Trial {
-        var digest = GraphDigest()
-        let run: () throws -> Void
         switch library {
         case .raw:
             guard let raw, let rawParents, let rawChildren else { throw CheckFailure("not set up") }
-            run = { digest = GraphDigest(try Self.fetch(raw, parents: rawParents, children: rawChildren)) }
-        case .grdb:
+            return trial { try Self.fetch(raw, parents: rawParents, children: rawChildren) }
+        case .grdbCodable:
             guard let grdb else { throw CheckFailure("not set up") }
-            run = {
-                let parents = try grdb.read { db in
-                    try GRDBParent
-                        .including(all: GRDBParent.children.order(Column("id")))
-                        .order(Column("id"))
-                        .asRequest(of: GRDBParentWithChildren.self)
-                        .fetchAll(db)
-                }
-                digest = GraphDigest(parents)
+            return trial { try Self.fetch(GRDBParentWithChildren.self, through: GRDBParent.children, in: grdb) }
+        case .grdbHandWritten:
+            guard let grdb else { throw CheckFailure("not set up") }
+            return trial {
+                try Self.fetch(GRDBHandWrittenParentWithChildren.self, through: GRDBHandWrittenParent.children, in: grdb)
             }
         case .beeStore:
             guard let bee else { throw CheckFailure("not set up") }
-            run = { digest = GraphDigest(try Parent.all(in: bee)) }
+            return trial { try Parent.all(in: bee) }
         case .foundation:
             throw CheckFailure.notCompared(library)
         }
-        return Trial(run: run) { [graph] in
-            try expectEqual(digest, graph.expectedDigest, "fetched graph")
+    }
+
+    /// A trial that times `fetch` and then checks the graph it returned.
+    private func trial<Fetched: DigestibleParent>(_ fetch: @escaping () throws -> [Fetched]) -> Trial {
+        var parents: [Fetched] = []
+        return Trial(run: { parents = try fetch() }) { [graph] in
+            try expectEqual(GraphDigest(parents), graph.expectedDigest, "fetched graph")
+        }
+    }
+
+    /// GRDB's way with records of either style: the parents in id order, each with its
+    /// children in id order, in one read.
+    private static func fetch<Fetched: GRDBParentWithItsChildren>(
+        _ fetched: Fetched.Type, through children: HasManyAssociation<Fetched.Parent, Fetched.Child>,
+        in pool: DatabasePool
+    ) throws -> [Fetched] {
+        try pool.read { db in
+            try Fetched.Parent
+                .including(all: children.order(Column("id")))
+                .order(Column("id"))
+                .asRequest(of: Fetched.self)
+                .fetchAll(db)
         }
     }
 

@@ -3,8 +3,8 @@ import CSQLiteRaw
 import GRDB
 
 /// Saves new parents with their children into a fresh, empty database in one
-/// transaction, every library in the same layout (`child.parentId`): BeeStore and the raw
-/// C baseline into the tables BeeStore creates, GRDB into its own.
+/// transaction. Every library writes into the same tables (``Graph/createTablesSQL``),
+/// created by the C API before the clock starts, from records of its own made then too.
 final class RelationSaveWorkload: Workload {
     let rawRatioTarget: Double? = nil
     private let graph: Graph
@@ -14,49 +14,59 @@ final class RelationSaveWorkload: Workload {
     }
 
     var name: String {
-        "4b. save \(grouped(graph.parents.count)) parents × \(graph.parents.first?.children.count ?? 0) children"
+        "4b. save \(grouped(graph.parentCount)) parents × \(graph.parents.first?.children.count ?? 0) children"
     }
+
+    var operations: Operations { Operations(count: graph.parentCount, unit: "parent") }
 
     func setUp(in scratch: Scratch) throws {}
 
     func trial(for library: Library, in scratch: Scratch) throws -> Trial {
         let path = scratch.freshPath("graph-save")
-        let parentCount = graph.parents.count
-        let childCount = graph.parents.reduce(0) { $0 + $1.children.count }
-        var close: () -> Void = {}
-        let run: () throws -> Void
-        let verify: () throws -> Void
+        try RawDatabase(path: path).createGraphTables()
+        let plan: SavePlan
         switch library {
-        case .raw, .beeStore:
-            // BeeStore creates the tables, so that the raw C baseline writes the very same ones.
+        case .raw:
+            let raw = try RawDatabase(path: path)
+            var parents = graph.freshParents()
+            plan = SavePlan(run: { try raw.insertGraph(&parents) }, saved: { SavedGraph(parents) })
+        case .grdbCodable:
+            plan = try Self.grdbPlan(path: path, records: graph.freshGRDBRecords(), as: GRDBParentWithChildren.self)
+        case .grdbHandWritten:
+            plan = try Self.grdbPlan(
+                path: path, records: graph.freshGRDBHandWrittenRecords(), as: GRDBHandWrittenParentWithChildren.self)
+        case .beeStore:
             let bee = try BeeStore.Database(path: path)
-            _ = try Parent.count(in: bee)
-            var parents = graph.parents
-            if library == .raw {
-                bee.close()
-                let raw = try RawDatabase(path: path)
-                run = { try Self.save(&parents, into: raw) }
-            } else {
-                close = { bee.close() }
-                run = { try parents.save(in: bee) }
-            }
-            verify = { [graph] in
-                try expectEqual(parents.compactMap(\.id).count, parentCount, "parents given an id")
-                try expectEqual(
-                    Set(parents.flatMap { $0.children.compactMap(\.id) }).count, childCount, "children given distinct ids")
-                try expectEqual(GraphDigest(parents), graph.expectedDigest, "saved graph")
-                try expectEqual(
-                    try RawDatabase(path: path).integers(
-                        "SELECT (SELECT count(*) FROM parent), "
-                            + "(SELECT count(*) FROM child c JOIN parent p ON p.id = c.parentId)"),
-                    [Int64(parentCount), Int64(childCount)], "parent and child rows")
-            }
-        case .grdb:
-            var grdb: DatabasePool? = try DatabasePool(path: path)
-            try grdb?.write(GRDBParent.createTables)
-            var records = graph.grdbRecords
-            close = { grdb = nil }
-            run = {
+            _ = try Parent.count(in: bee)  // the first use of a record type checks its tables in a write
+            var parents = graph.freshParents()
+            plan = SavePlan(run: { try parents.save(in: bee) }, close: { bee.close() }, saved: { SavedGraph(parents) })
+        case .foundation:
+            throw CheckFailure.notCompared(library)
+        }
+        return Trial(run: plan.run) { [graph] in
+            plan.close()
+            let result = plan.saved()
+            try expectEqual(result.parentIDs.compactMap { $0 }.count, graph.parentCount, "parents given an id")
+            try expectEqual(Set(result.childIDs.compactMap { $0 }).count, graph.childCount, "children given distinct ids")
+            try expectEqual(result.digest, graph.expectedDigest, "saved graph")
+            try expectEqual(
+                try RawDatabase(path: path).integers(
+                    "SELECT (SELECT count(*) FROM parent), "
+                        + "(SELECT count(*) FROM child c JOIN parent p ON p.id = c.parentId)"),
+                [Int64(graph.parentCount), Int64(graph.childCount)], "parent and child rows")
+            scratch.remove(database: path)
+        }
+    }
+
+    /// GRDB's way with records of either style, in one write: each parent's row, then each
+    /// of its children's with the parent's new id.
+    private static func grdbPlan<Saved: GRDBParentWithItsChildren>(
+        path: String, records: [(parent: Saved.Parent, children: [Saved.Child])], as saved: Saved.Type
+    ) throws -> SavePlan {
+        var grdb: DatabasePool? = try DatabasePool(path: path)
+        var records = records
+        return SavePlan(
+            run: {
                 try grdb?.write { db in
                     for index in records.indices {
                         try records[index].parent.insert(db)
@@ -67,53 +77,40 @@ final class RelationSaveWorkload: Workload {
                         }
                     }
                 }
-            }
-            verify = { [graph] in
-                let fetched = records.map { GRDBParentWithChildren(parent: $0.parent, children: $0.children) }
-                try expectEqual(fetched.compactMap(\.parent.id).count, parentCount, "parents given an id")
-                try expectEqual(GraphDigest(fetched), graph.expectedDigest, "saved graph")
-                try expectEqual(
-                    try RawDatabase(path: path).integers(
-                        "SELECT (SELECT count(*) FROM parent), "
-                            + "(SELECT count(*) FROM child c JOIN parent p ON p.id = c.parentId)"),
-                    [Int64(parentCount), Int64(childCount)], "parent and child rows")
-            }
-        case .foundation:
-            throw CheckFailure.notCompared(library)
-        }
-        return Trial(run: run) {
-            close()
-            try verify()
-            scratch.remove(database: path)
-        }
-    }
-
-    /// The C API by hand: for each parent, its row, then each child's row with its parent's id.
-    private static func save(_ parents: inout [Parent], into database: RawDatabase) throws {
-        let insertParent = try database.prepare("INSERT INTO parent (score) VALUES (?)")
-        let insertChild = try database.prepare("INSERT INTO child (a, b, parentId) VALUES (?, ?, ?)")
-        func step(_ statement: RawStatement) throws {
-            let code = sqlite3_step(statement.handle)
-            sqlite3_reset(statement.handle)
-            try database.check(code, "INSERT")
-        }
-        try database.execute("BEGIN IMMEDIATE")
-        for index in parents.indices {
-            sqlite3_bind_int64(insertParent.handle, 1, parents[index].score)
-            try step(insertParent)
-            let parentID = sqlite3_last_insert_rowid(database.handle)
-            parents[index].id = parentID
-            for position in parents[index].children.indices {
-                let child = parents[index].children[position]
-                sqlite3_bind_int64(insertChild.handle, 1, child.a)
-                sqlite3_bind_int64(insertChild.handle, 2, child.b)
-                sqlite3_bind_int64(insertChild.handle, 3, parentID)
-                try step(insertChild)
-                parents[index].children[position].id = sqlite3_last_insert_rowid(database.handle)
-            }
-        }
-        try database.execute("COMMIT")
+            },
+            close: { grdb = nil },
+            saved: {
+                SavedGraph(
+                    records.map { Saved(parent: $0.parent, children: $0.children) },
+                    parentIDs: records.map(\.parent.id), childIDs: records.flatMap { $0.children.map(\.id) })
+            })
     }
 
     func tearDown() {}
+}
+
+/// One library's trial: the timed part, what releases its connection, and what it saved,
+/// read back from its records once it is over.
+private struct SavePlan {
+    let run: () throws -> Void
+    var close: () -> Void = {}
+    let saved: () -> SavedGraph
+}
+
+/// What a library's records hold once saved: the ids they were given, and their digest.
+private struct SavedGraph {
+    let digest: GraphDigest
+    let parentIDs: [Int64?]
+    let childIDs: [Int64?]
+
+    init<Parents: Sequence>(_ parents: Parents, parentIDs: [Int64?], childIDs: [Int64?])
+    where Parents.Element: DigestibleParent {
+        digest = GraphDigest(parents)
+        self.parentIDs = parentIDs
+        self.childIDs = childIDs
+    }
+
+    init(_ parents: [Parent]) {
+        self.init(parents, parentIDs: parents.map(\.id), childIDs: parents.flatMap { $0.children.map(\.id) })
+    }
 }
