@@ -25,6 +25,7 @@ let package = Package(
             dependencies: [
                 "CSQLiteRaw",
                 .product(name: "BeeStore", package: "BeeStore"),
+                .product(name: "BeeStoreMacros", package: "BeeStore"),
                 .product(name: "GRDB", package: "GRDB.swift"),
                 .product(name: "Logging", package: "swift-log"),
             ],

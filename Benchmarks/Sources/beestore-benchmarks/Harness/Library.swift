@@ -12,6 +12,9 @@ enum Library: String, CaseIterable, Sendable {
     /// through a cached statement.
     case grdbHandWritten = "GRDB hand-written"
     case beeStore = "BeeStore"
+    /// BeeStore's fast path: records that read and bind their columns by position, through
+    /// the conformance `@ColumnCodable` generates.
+    case beeStoreColumnCodable = "BeeStore @ColumnCodable"
     /// Foundation's own tools, the baseline of the cache workloads: `NSCache`, or plain
     /// files written and read with `FileManager`.
     case foundation = "Foundation"
@@ -23,6 +26,7 @@ enum Library: String, CaseIterable, Sendable {
         case .grdbCodable: "grdb-codable"
         case .grdbHandWritten: "grdb-hand-written"
         case .beeStore: "bee"
+        case .beeStoreColumnCodable: "bee-column-codable"
         case .foundation: "foundation"
         }
     }
@@ -35,7 +39,7 @@ enum Library: String, CaseIterable, Sendable {
 
     /// What the SQLite workloads compare, in report order: the raw C API (the floor), GRDB
     /// (the peer, both ways) and BeeStore.
-    static let sqlite: [Library] = [.raw, .grdbCodable, .grdbHandWritten, .beeStore]
+    static let sqlite: [Library] = [.raw, .grdbCodable, .grdbHandWritten, .beeStore, .beeStoreColumnCodable]
 
     /// What the cache workloads compare: Foundation (the baseline) and BeeStore.
     static let caches: [Library] = [.foundation, .beeStore]

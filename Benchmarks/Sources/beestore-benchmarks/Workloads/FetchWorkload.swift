@@ -32,6 +32,8 @@ final class FetchWorkload: Workload {
             return trial(fetch: { try connections.grdb.read { db in try GRDBHandWrittenItem.fetchAll(db) } }, item: \.item)
         case .beeStore:
             return trial(fetch: { try Item.all(in: connections.bee) }, item: { $0 })
+        case .beeStoreColumnCodable:
+            return trial(fetch: { try ColumnCodableItem.all(in: connections.bee) }, item: \.item)
         case .foundation:
             throw CheckFailure.notCompared(library)
         }

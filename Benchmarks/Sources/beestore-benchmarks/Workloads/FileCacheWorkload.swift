@@ -69,7 +69,7 @@ final class FileCacheWorkload: Workload {
                     reads.append(files.contents(atPath: path + "/" + key))
                 }
             }
-        case .raw, .grdbCodable, .grdbHandWritten:
+        case .raw, .grdbCodable, .grdbHandWritten, .beeStoreColumnCodable:
             throw CheckFailure.notCompared(library)
         }
         return Trial(run: run) {

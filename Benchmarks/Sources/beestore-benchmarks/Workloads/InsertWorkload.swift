@@ -64,6 +64,13 @@ final class InsertWorkload: Workload {
             _ = try Item.count(in: bee)  // the first use of a record type checks its table
             close = { bee.close() }
             run = { try batch.save(in: bee) }
+        case .beeStoreColumnCodable:
+            let bee = try BeeStore.Database(path: path)
+            _ = try ColumnCodableItem.count(in: bee)  // the first use of a record type checks its table
+            var records = items.map(ColumnCodableItem.init)
+            close = { bee.close() }
+            inserted = { ItemDigest(records.lazy.map(\.item)) }
+            run = { try records.save(in: bee) }
         case .foundation:
             throw CheckFailure.notCompared(library)
         }

@@ -73,6 +73,20 @@ final class LookupWorkload: Workload {
                     try ItemConnections.lookUp(ids) { try Item.find($0, in: bee) }
                 }
             }
+        case (.beeStoreColumnCodable, .queryBuilder):
+            run = {
+                digest = try bee.read { _ in
+                    try ItemConnections.lookUp(ids) { id in
+                        try ColumnCodableItem.where("id", id).first(in: bee)?.item
+                    }
+                }
+            }
+        case (.beeStoreColumnCodable, .find):
+            run = {
+                digest = try bee.read { _ in
+                    try ItemConnections.lookUp(ids) { try ColumnCodableItem.find($0, in: bee)?.item }
+                }
+            }
         case (.foundation, _):
             throw CheckFailure.notCompared(library)
         }

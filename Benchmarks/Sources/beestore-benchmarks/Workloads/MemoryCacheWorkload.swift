@@ -117,7 +117,7 @@ final class MemoryCacheWorkload: Workload {
                     }
                 }
             }
-        case .raw, .grdbCodable, .grdbHandWritten:
+        case .raw, .grdbCodable, .grdbHandWritten, .beeStoreColumnCodable:
             throw CheckFailure.notCompared(library)
         }
         return Trial(run: run) { [self] in
