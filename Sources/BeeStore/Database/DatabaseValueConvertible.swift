@@ -18,6 +18,17 @@ public protocol DatabaseValueConvertible {
     init(databaseValue: Value) throws
 }
 
+extension DatabaseValueConvertible {
+    /// ``init(databaseValue:)``, its ``ConversionError`` naming `column`.
+    init(databaseValue value: Value, column: String) throws {
+        do {
+            self = try Self(databaseValue: value)
+        } catch let error as ConversionError {
+            throw error.inColumn(column)
+        }
+    }
+}
+
 extension Value: DatabaseValueConvertible {
     /// The value itself.
     public var databaseValue: Value { self }

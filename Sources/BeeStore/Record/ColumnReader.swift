@@ -89,11 +89,7 @@ public struct ColumnReader {
     private mutating func convertible<T: DatabaseValueConvertible>(_ type: T.Type) throws -> T {
         let index = try nextSlot()
         guard index >= 0 else { throw misread(type, toMany: -1 - index) }
-        do {
-            return try T(databaseValue: value(at: index))
-        } catch let error as ConversionError {
-            throw error.inColumn(schema.columns[index].name)
-        }
+        return try T(databaseValue: value(at: index), column: schema.columns[index].name)
     }
 
     /// ``convertible(_:)`` for an optional property: nil for `NULL`.
@@ -103,11 +99,7 @@ public struct ColumnReader {
         guard index >= 0 else { throw misread(type, toMany: -1 - index) }
         let value = value(at: index)
         if value.isNull { return nil }
-        do {
-            return try T(databaseValue: value)
-        } catch let error as ConversionError {
-            throw error.inColumn(schema.columns[index].name)
-        }
+        return try T(databaseValue: value, column: schema.columns[index].name)
     }
 
     /// The next property as an integer: read without a ``Value`` when the column holds one.

@@ -202,11 +202,7 @@ final class RecordDecoder: Decoder {
         if hasOriginalValues, let decoded = decodedValues[key] as? T {
             return decoded
         }
-        do {
-            return try T(databaseValue: value(at: index))
-        } catch let error as ConversionError {
-            throw error.inColumn(schema.columns[index].name)
-        }
+        return try T(databaseValue: value(at: index), column: schema.columns[index].name)
     }
 
     /// ``decodeStandard(_:key:)`` for an optional property: nil for `NULL` or a column the row lacks.
@@ -218,11 +214,7 @@ final class RecordDecoder: Decoder {
         }
         let value = value(at: index)
         if value.isNull { return nil }
-        do {
-            return try T(databaseValue: value)
-        } catch let error as ConversionError {
-            throw error.inColumn(schema.columns[index].name)
-        }
+        return try T(databaseValue: value, column: schema.columns[index].name)
     }
 
     /// Whether the key's column is NULL (or its relation absent).
@@ -329,11 +321,7 @@ struct ColumnValueDecoder: Decoder, SingleValueDecodingContainer {
 
     func decode<T: Decodable>(_ type: T.Type) throws -> T {
         if let convertible = type as? any DatabaseValueConvertible.Type {
-            do {
-                if let converted = try convertible.init(databaseValue: value) as? T { return converted }
-            } catch let error as ConversionError {
-                throw error.inColumn(column)
-            }
+            if let converted = try convertible.init(databaseValue: value, column: column) as? T { return converted }
         }
         return try T(from: self)
     }
@@ -355,11 +343,7 @@ struct ColumnValueDecoder: Decoder, SingleValueDecodingContainer {
     func decode(_ type: UInt64.Type) throws -> UInt64 { try convert(type) }
 
     private func convert<T: DatabaseValueConvertible>(_ type: T.Type) throws -> T {
-        do {
-            return try T(databaseValue: value)
-        } catch let error as ConversionError {
-            throw error.inColumn(column)
-        }
+        return try T(databaseValue: value, column: column)
     }
 
     func container<Key: CodingKey>(keyedBy type: Key.Type) throws -> KeyedDecodingContainer<Key> {
