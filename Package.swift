@@ -15,6 +15,8 @@ let package = Package(
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.5.0"),
         .package(url: "https://github.com/apple/swift-log", from: "1.16.0"),
+        // SHA-256 for cache checksums, cache file names and migration checksums; CryptoKit on Apple platforms.
+        .package(url: "https://github.com/apple/swift-crypto", "3.12.3"..<"5.0.0"),
     ],
     targets: [
         .systemLibrary(
@@ -25,7 +27,11 @@ let package = Package(
         ),
         .target(
             name: "BeeStore",
-            dependencies: ["CSQLite", .product(name: "Logging", package: "swift-log")]
+            dependencies: [
+                "CSQLite",
+                .product(name: "Logging", package: "swift-log"),
+                .product(name: "Crypto", package: "swift-crypto"),
+            ]
         ),
         .executableTarget(
             name: "BeeStoreCLI",
