@@ -63,9 +63,9 @@ struct CacheDirectory: Sendable {
         unlink(file.path)
     }
 
-    /// The bytes of the value file of `key`, or nil when there is no regular file in its
-    /// place: none, or something the cache does not write there (a folder, a symbolic
-    /// link, which is not followed, a pipe, which is not waited on).
+    /// The bytes of the value file of `key` (as many as it held when opened), or nil when
+    /// there is no regular file in its place: none, or something the cache does not write
+    /// there (a folder, a symbolic link, which is not followed, a pipe, which is not waited on).
     func contentsOfValueFile(forKey key: String) throws -> Data? {
         let file = valueFile(forKey: key)
         let descriptor = open(file.path, O_RDONLY | O_CLOEXEC | O_NOFOLLOW | O_NONBLOCK)
@@ -73,11 +73,31 @@ struct CacheDirectory: Sendable {
             guard errno == ENOENT || errno == ELOOP else { throw failure("read", file) }
             return nil
         }
-        let handle = FileHandle(fileDescriptor: descriptor, closeOnDealloc: true)
+        defer { close(descriptor) }
         var status = stat()
         try check(fstat(descriptor, &status), "read", file)
         guard status.st_mode & mode_t(S_IFMT) == mode_t(S_IFREG) else { return nil }
-        return try attempt("read", file) { try handle.readToEnd() ?? Data() }
+        return try contents(of: descriptor, upTo: Int(status.st_size), file)
+    }
+
+    /// The first `size` bytes of the open file `descriptor`, fewer if it ends before: one
+    /// `read` for the whole value where a chunked read would take dozens and grow its buffer.
+    private func contents(of descriptor: Int32, upTo size: Int, _ file: URL) throws -> Data {
+        var contents = Data(count: size)
+        var length = 0
+        while length < size {
+            let result = contents.withUnsafeMutableBytes { buffer in
+                read(descriptor, buffer.baseAddress.map { $0 + length }, size - length)
+            }
+            if result == 0 { break }
+            if result < 0 {
+                guard errno == EINTR else { throw failure("read", file) }
+                continue
+            }
+            length += result
+        }
+        contents.count = length
+        return contents
     }
 
     /// Removes the value file of `key`, or the folder that took its place; one already
