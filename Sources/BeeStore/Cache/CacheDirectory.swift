@@ -41,7 +41,7 @@ struct CacheDirectory: Sendable {
 
     /// Writes `bytes` to a new file in `tmp/` and returns it.
     func writeTemporaryFile(_ bytes: Data) throws -> URL {
-        let file = temporary.appendingPathComponent(UUID().uuidString)
+        let file = temporary.appendingPathComponent(UUID().uuidString, isDirectory: false)
         try attempt("write", file) { try bytes.write(to: file) }
         return file
     }
@@ -81,23 +81,25 @@ struct CacheDirectory: Sendable {
     }
 
     /// The first `size` bytes of the open file `descriptor`, fewer if it ends before: one
-    /// `read` for the whole value where a chunked read would take dozens and grow its buffer.
+    /// `read` for the whole value, straight into the buffer the returned `Data` keeps.
     private func contents(of descriptor: Int32, upTo size: Int, _ file: URL) throws -> Data {
-        var contents = Data(count: size)
+        guard size > 0 else { return Data() }
+        guard let buffer = malloc(size) else { throw failure("read", file) }
         var length = 0
         while length < size {
-            let result = contents.withUnsafeMutableBytes { buffer in
-                read(descriptor, buffer.baseAddress.map { $0 + length }, size - length)
-            }
+            let result = read(descriptor, buffer + length, size - length)
             if result == 0 { break }
             if result < 0 {
-                guard errno == EINTR else { throw failure("read", file) }
+                guard errno == EINTR else {
+                    let error = failure("read", file)
+                    free(buffer)
+                    throw error
+                }
                 continue
             }
             length += result
         }
-        contents.count = length
-        return contents
+        return Data(bytesNoCopy: buffer, count: length, deallocator: .free)
     }
 
     /// Removes the value file of `key`, or the folder that took its place; one already
@@ -126,8 +128,10 @@ struct CacheDirectory: Sendable {
         try attempt("remove", folder) { try FileManager.default.removeItem(at: folder) }
     }
 
+    /// The path of the value file of `key`, whatever is there (naming it as a file spares
+    /// the `stat` that `appendingPathComponent(_:)` makes to tell a folder).
     private func valueFile(forKey key: String) -> URL {
-        data.appendingPathComponent(Self.fileName(forKey: key))
+        data.appendingPathComponent(Self.fileName(forKey: key), isDirectory: false)
     }
 
     /// Throws ``failure(_:_:)`` when a system call failed.
