@@ -19,6 +19,8 @@ let package = Package(
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.5.0"),
         .package(url: "https://github.com/apple/swift-log", from: "1.16.0"),
         .package(url: "https://github.com/swiftlang/swift-syntax", "600.0.0"..<"604.0.0"),
+        // SHA-256 for cache checksums, cache file names and migration checksums; CryptoKit on Apple platforms.
+        .package(url: "https://github.com/apple/swift-crypto", "3.12.3"..<"5.0.0"),
     ],
     targets: [
         .systemLibrary(
@@ -29,7 +31,11 @@ let package = Package(
         ),
         .target(
             name: "BeeStore",
-            dependencies: ["CSQLite", .product(name: "Logging", package: "swift-log")]
+            dependencies: [
+                "CSQLite",
+                .product(name: "Logging", package: "swift-log"),
+                .product(name: "Crypto", package: "swift-crypto"),
+            ]
         ),
         .macro(
             name: "BeeStoreMacrosPlugin",

@@ -41,7 +41,7 @@ struct CacheDirectory: Sendable {
 
     /// Writes `bytes` to a new file in `tmp/` and returns it.
     func writeTemporaryFile(_ bytes: Data) throws -> URL {
-        let file = temporary.appendingPathComponent(UUID().uuidString)
+        let file = temporary.appendingPathComponent(UUID().uuidString, isDirectory: false)
         try attempt("write", file) { try bytes.write(to: file) }
         return file
     }
@@ -63,9 +63,9 @@ struct CacheDirectory: Sendable {
         unlink(file.path)
     }
 
-    /// The bytes of the value file of `key`, or nil when there is no regular file in its
-    /// place: none, or something the cache does not write there (a folder, a symbolic
-    /// link, which is not followed, a pipe, which is not waited on).
+    /// The bytes of the value file of `key` (as many as it held when opened), or nil when
+    /// there is no regular file in its place: none, or something the cache does not write
+    /// there (a folder, a symbolic link, which is not followed, a pipe, which is not waited on).
     func contentsOfValueFile(forKey key: String) throws -> Data? {
         let file = valueFile(forKey: key)
         let descriptor = open(file.path, O_RDONLY | O_CLOEXEC | O_NOFOLLOW | O_NONBLOCK)
@@ -73,11 +73,33 @@ struct CacheDirectory: Sendable {
             guard errno == ENOENT || errno == ELOOP else { throw failure("read", file) }
             return nil
         }
-        let handle = FileHandle(fileDescriptor: descriptor, closeOnDealloc: true)
+        defer { close(descriptor) }
         var status = stat()
         try check(fstat(descriptor, &status), "read", file)
         guard status.st_mode & mode_t(S_IFMT) == mode_t(S_IFREG) else { return nil }
-        return try attempt("read", file) { try handle.readToEnd() ?? Data() }
+        return try contents(of: descriptor, upTo: Int(status.st_size), file)
+    }
+
+    /// The first `size` bytes of the open file `descriptor`, fewer if it ends before: one
+    /// `read` for the whole value, straight into the buffer the returned `Data` keeps.
+    private func contents(of descriptor: Int32, upTo size: Int, _ file: URL) throws -> Data {
+        guard size > 0 else { return Data() }
+        guard let buffer = malloc(size) else { throw failure("read", file) }
+        var length = 0
+        while length < size {
+            let result = read(descriptor, buffer + length, size - length)
+            if result == 0 { break }
+            if result < 0 {
+                guard errno == EINTR else {
+                    let error = failure("read", file)
+                    free(buffer)
+                    throw error
+                }
+                continue
+            }
+            length += result
+        }
+        return Data(bytesNoCopy: buffer, count: length, deallocator: .free)
     }
 
     /// Removes the value file of `key`, or the folder that took its place; one already
@@ -106,8 +128,10 @@ struct CacheDirectory: Sendable {
         try attempt("remove", folder) { try FileManager.default.removeItem(at: folder) }
     }
 
+    /// The path of the value file of `key`, whatever is there (naming it as a file spares
+    /// the `stat` that `appendingPathComponent(_:)` makes to tell a folder).
     private func valueFile(forKey key: String) -> URL {
-        data.appendingPathComponent(Self.fileName(forKey: key))
+        data.appendingPathComponent(Self.fileName(forKey: key), isDirectory: false)
     }
 
     /// Throws ``failure(_:_:)`` when a system call failed.

@@ -1,95 +1,24 @@
+import Crypto
 import Foundation
 
-/// SHA-256 (FIPS 180-4), used for cache file names, cache entry checksums and migration checksums.
+/// SHA-256 (FIPS 180-4), used for cache file names, cache entry checksums and migration
+/// checksums. Computed by swift-crypto (CryptoKit on Apple platforms).
 enum SHA256 {
-    private static let roundConstants: [UInt32] = [
-        0x428a_2f98, 0x7137_4491, 0xb5c0_fbcf, 0xe9b5_dba5, 0x3956_c25b, 0x59f1_11f1, 0x923f_82a4, 0xab1c_5ed5,
-        0xd807_aa98, 0x1283_5b01, 0x2431_85be, 0x550c_7dc3, 0x72be_5d74, 0x80de_b1fe, 0x9bdc_06a7, 0xc19b_f174,
-        0xe49b_69c1, 0xefbe_4786, 0x0fc1_9dc6, 0x240c_a1cc, 0x2de9_2c6f, 0x4a74_84aa, 0x5cb0_a9dc, 0x76f9_88da,
-        0x983e_5152, 0xa831_c66d, 0xb003_27c8, 0xbf59_7fc7, 0xc6e0_0bf3, 0xd5a7_9147, 0x06ca_6351, 0x1429_2967,
-        0x27b7_0a85, 0x2e1b_2138, 0x4d2c_6dfc, 0x5338_0d13, 0x650a_7354, 0x766a_0abb, 0x81c2_c92e, 0x9272_2c85,
-        0xa2bf_e8a1, 0xa81a_664b, 0xc24b_8b70, 0xc76c_51a3, 0xd192_e819, 0xd699_0624, 0xf40e_3585, 0x106a_a070,
-        0x19a4_c116, 0x1e37_6c08, 0x2748_774c, 0x34b0_bcb5, 0x391c_0cb3, 0x4ed8_aa4a, 0x5b9c_ca4f, 0x682e_6ff3,
-        0x748f_82ee, 0x78a5_636f, 0x84c8_7814, 0x8cc7_0208, 0x90be_fffa, 0xa450_6ceb, 0xbef9_a3f7, 0xc671_78f2,
-    ]
-
-    private static let initialState: [UInt32] = [
-        0x6a09_e667, 0xbb67_ae85, 0x3c6e_f372, 0xa54f_f53a, 0x510e_527f, 0x9b05_688c, 0x1f83_d9ab, 0x5be0_cd19,
-    ]
+    private static let hexDigits = Array("0123456789abcdef".utf8)
 
     /// The 32-byte digest of `data`.
     static func digest(_ data: some DataProtocol) -> Data {
-        var state = initialState
-        let message = Data(data)
-        let wholeBlocks = message.count / 64 * 64
-        var tail = [UInt8](message[(message.startIndex + wholeBlocks)...])
-        tail.append(0x80)
-        tail.append(contentsOf: repeatElement(0, count: (64 + 56 - tail.count % 64) % 64))
-        let bitCount = UInt64(message.count) &* 8
-        tail.append(contentsOf: (0..<8).reversed().map { UInt8(truncatingIfNeeded: bitCount >> ($0 * 8)) })
-        var schedule = [UInt32](repeating: 0, count: 64)
-        state.withUnsafeMutableBufferPointer { state in
-            schedule.withUnsafeMutableBufferPointer { schedule in
-                message.withUnsafeBytes { bytes in
-                    for offset in stride(from: 0, to: wholeBlocks, by: 64) {
-                        compress(UnsafeRawBufferPointer(rebasing: bytes[offset..<offset + 64]), state, schedule)
-                    }
-                }
-                tail.withUnsafeBytes { bytes in
-                    for offset in stride(from: 0, to: bytes.count, by: 64) {
-                        compress(UnsafeRawBufferPointer(rebasing: bytes[offset..<offset + 64]), state, schedule)
-                    }
-                }
-            }
-        }
-        var digest = Data(capacity: 32)
-        for word in state {
-            digest.append(contentsOf: [UInt8(word >> 24), UInt8(word >> 16 & 0xFF), UInt8(word >> 8 & 0xFF), UInt8(word & 0xFF)])
-        }
-        return digest
+        Data(Crypto.SHA256.hash(data: data))
     }
 
     /// The digest of `data` in lowercase hexadecimal: 64 characters.
     static func hexDigest(_ data: some DataProtocol) -> String {
-        digest(data).map { byte in
-            let hex = String(byte, radix: 16)
-            return byte < 16 ? "0" + hex : hex
-        }.joined()
-    }
-
-    /// Mixes one 64-byte block into `state`, using `w` for the message schedule.
-    private static func compress(
-        _ block: UnsafeRawBufferPointer, _ state: UnsafeMutableBufferPointer<UInt32>,
-        _ w: UnsafeMutableBufferPointer<UInt32>
-    ) {
-        for t in 0..<16 {
-            w[t] = UInt32(bigEndian: block.loadUnaligned(fromByteOffset: t * 4, as: UInt32.self))
+        var hex: [UInt8] = []
+        hex.reserveCapacity(64)
+        for byte in Crypto.SHA256.hash(data: data) {
+            hex.append(hexDigits[Int(byte >> 4)])
+            hex.append(hexDigits[Int(byte & 0x0F)])
         }
-        for t in 16..<64 {
-            let s0 = rotate(w[t - 15], 7) ^ rotate(w[t - 15], 18) ^ (w[t - 15] >> 3)
-            let s1 = rotate(w[t - 2], 17) ^ rotate(w[t - 2], 19) ^ (w[t - 2] >> 10)
-            w[t] = w[t - 16] &+ s0 &+ w[t - 7] &+ s1
-        }
-        var (a, b, c, d, e, f, g, h) = (state[0], state[1], state[2], state[3], state[4], state[5], state[6], state[7])
-        roundConstants.withUnsafeBufferPointer { k in
-            for t in 0..<64 {
-                let t1 = h &+ (rotate(e, 6) ^ rotate(e, 11) ^ rotate(e, 25)) &+ ((e & f) ^ (~e & g)) &+ k[t] &+ w[t]
-                let t2 = (rotate(a, 2) ^ rotate(a, 13) ^ rotate(a, 22)) &+ ((a & b) ^ (a & c) ^ (b & c))
-                (h, g, f, e, d, c, b, a) = (g, f, e, d &+ t1, c, b, a, t1 &+ t2)
-            }
-        }
-        state[0] &+= a
-        state[1] &+= b
-        state[2] &+= c
-        state[3] &+= d
-        state[4] &+= e
-        state[5] &+= f
-        state[6] &+= g
-        state[7] &+= h
-    }
-
-    @inline(__always)
-    private static func rotate(_ value: UInt32, _ count: UInt32) -> UInt32 {
-        value >> count | value << (32 - count)
+        return String(decoding: hex, as: UTF8.self)
     }
 }
