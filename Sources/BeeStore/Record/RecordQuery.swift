@@ -167,6 +167,7 @@ public struct RecordQuery<Record: ActiveRecord>: Filterable, Sendable {
     func joinedQuery(schema: RecordSchema) throws -> Query {
         var joined = query
         joined.ownColumns = schema.columnsByReference
+        guard !joinedPaths.isEmpty else { return joined }
         var schemas: [String: RecordSchema] = ["": schema]
         for path in joinedPaths {
             let parentPath = path.split(separator: ".").dropLast().joined(separator: ".")
