@@ -19,7 +19,9 @@ public protocol DatabaseValueConvertible {
 }
 
 extension DatabaseValueConvertible {
-    /// ``init(databaseValue:)``, its ``ConversionError`` naming `column`.
+    /// ``init(databaseValue:)``, its ``ConversionError`` naming `column`. Inlined: record
+    /// decoding calls it for every column.
+    @inline(__always)
     init(databaseValue value: Value, column: String) throws {
         do {
             self = try Self(databaseValue: value)
