@@ -84,17 +84,18 @@ public struct ColumnReader {
         return sqlite3_column_type(handle, offset + Int32(index))
     }
 
-    /// The next property as a standard value, converted from its column.
-    @inline(__always)
-    private mutating func convertible<T: DatabaseValueConvertible>(_ type: T.Type) throws -> T {
+    /// The next property as a standard value, converted from its column: the general
+    /// path of every read of a standard value.
+    @usableFromInline @inline(__always)
+    mutating func convertible<T: DatabaseValueConvertible>(_ type: T.Type) throws -> T {
         let index = try nextSlot()
         guard index >= 0 else { throw misread(type, toMany: -1 - index) }
         return try T(databaseValue: value(at: index), column: schema.columns[index].name)
     }
 
     /// ``convertible(_:)`` for an optional property: nil for `NULL`.
-    @inline(__always)
-    private mutating func optionalConvertible<T: DatabaseValueConvertible>(_ type: T.Type) throws -> T? {
+    @usableFromInline @inline(__always)
+    mutating func optionalConvertible<T: DatabaseValueConvertible>(_ type: T.Type) throws -> T? {
         let index = try nextSlot()
         guard index >= 0 else { throw misread(type, toMany: -1 - index) }
         let value = value(at: index)
@@ -103,8 +104,8 @@ public struct ColumnReader {
     }
 
     /// The next property as an integer: read without a ``Value`` when the column holds one.
-    @inline(__always)
-    private mutating func integer<T: FixedWidthInteger & DatabaseValueConvertible>(_ type: T.Type) throws -> T {
+    @usableFromInline @inline(__always)
+    mutating func integer<T: FixedWidthInteger & DatabaseValueConvertible>(_ type: T.Type) throws -> T {
         let index = try nextSlot()
         if let handle, index >= 0, storageClass(at: index) == SQLITE_INTEGER {
             let integer = sqlite3_column_int64(handle, offset + Int32(index))
@@ -115,8 +116,8 @@ public struct ColumnReader {
     }
 
     /// ``integer(_:)`` for an optional property: nil for `NULL`.
-    @inline(__always)
-    private mutating func optionalInteger<T: FixedWidthInteger & DatabaseValueConvertible>(_ type: T.Type) throws -> T? {
+    @usableFromInline @inline(__always)
+    mutating func optionalInteger<T: FixedWidthInteger & DatabaseValueConvertible>(_ type: T.Type) throws -> T? {
         let index = try nextSlot()
         if let handle, index >= 0 {
             switch storageClass(at: index) {
@@ -134,14 +135,14 @@ public struct ColumnReader {
     @inlinable
     public mutating func read(_ type: Int64.Type) throws -> Int64 {
         if let column = nextDirectColumn(holding: SQLITE_INTEGER), let handle { return sqlite3_column_int64(handle, column) }
-        return try readInteger(type)
+        return try integer(type)
     }
 
     /// Reads the next property, an optional 64-bit integer (nil for `NULL`).
     @inlinable
     public mutating func read(_ type: Int64?.Type) throws -> Int64? {
         if let column = nextDirectColumn(holding: SQLITE_INTEGER), let handle { return sqlite3_column_int64(handle, column) }
-        return try readOptionalInteger(Int64.self)
+        return try optionalInteger(Int64.self)
     }
 
     /// Reads the next property, an integer.
@@ -151,7 +152,7 @@ public struct ColumnReader {
             if let exact = Int(exactly: sqlite3_column_int64(handle, column)) { return exact }
             property -= 1  // too large for a 32-bit Int: the general path says so
         }
-        return try readInteger(type)
+        return try integer(type)
     }
 
     /// Reads the next property, an optional integer (nil for `NULL`).
@@ -161,13 +162,13 @@ public struct ColumnReader {
             if let exact = Int(exactly: sqlite3_column_int64(handle, column)) { return exact }
             property -= 1  // too large for a 32-bit Int: the general path says so
         }
-        return try readOptionalInteger(Int.self)
+        return try optionalInteger(Int.self)
     }
 
     /// Reads the next property, a 32-bit integer.
-    public mutating func read(_ type: Int32.Type) throws -> Int32 { try readInteger(type) }
+    public mutating func read(_ type: Int32.Type) throws -> Int32 { try integer(type) }
     /// Reads the next property, an optional 32-bit integer (nil for `NULL`).
-    public mutating func read(_ type: Int32?.Type) throws -> Int32? { try readOptionalInteger(Int32.self) }
+    public mutating func read(_ type: Int32?.Type) throws -> Int32? { try optionalInteger(Int32.self) }
     /// Reads the next property, a Boolean.
     public mutating func read(_ type: Bool.Type) throws -> Bool { try convertible(type) }
     /// Reads the next property, an optional Boolean (nil for `NULL`).
@@ -177,40 +178,20 @@ public struct ColumnReader {
     @inlinable
     public mutating func read(_ type: Double.Type) throws -> Double {
         if let column = nextDirectColumn(holding: SQLITE_FLOAT), let handle { return sqlite3_column_double(handle, column) }
-        return try readDouble()
+        return try convertible(Double.self)
     }
 
     /// Reads the next property, an optional double (nil for `NULL`).
     @inlinable
     public mutating func read(_ type: Double?.Type) throws -> Double? {
         if let column = nextDirectColumn(holding: SQLITE_FLOAT), let handle { return sqlite3_column_double(handle, column) }
-        return try readOptionalDouble()
+        return try optionalConvertible(Double.self)
     }
 
     /// Reads the next property, a string.
     public mutating func read(_ type: String.Type) throws -> String { try convertible(type) }
     /// Reads the next property, an optional string (nil for `NULL`).
     public mutating func read(_ type: String?.Type) throws -> String? { try optionalConvertible(String.self) }
-
-    /// The general path of the inlined integer reads: any storage class, converted.
-    @usableFromInline
-    mutating func readInteger<T: FixedWidthInteger & DatabaseValueConvertible>(_ type: T.Type) throws -> T {
-        try integer(type)
-    }
-
-    /// The general path of the inlined optional integer reads.
-    @usableFromInline
-    mutating func readOptionalInteger<T: FixedWidthInteger & DatabaseValueConvertible>(_ type: T.Type) throws -> T? {
-        try optionalInteger(type)
-    }
-
-    /// The general path of the inlined double read.
-    @usableFromInline
-    mutating func readDouble() throws -> Double { try convertible(Double.self) }
-
-    /// The general path of the inlined optional double read.
-    @usableFromInline
-    mutating func readOptionalDouble() throws -> Double? { try optionalConvertible(Double.self) }
 
     /// Reads the next property, of any other `Decodable` type: a raw-value enum or
     /// another ``DatabaseValueConvertible`` type from its column, a record or an array of
