@@ -73,6 +73,22 @@ struct ReadmeExamplesTests {
         #expect(try traced.fetchValue(Int.self, "SELECT count(*) FROM note") == 0)
     }
 
+    @Test func timeLimitExample() throws {
+        // example: time-limit
+        var limited = Configuration()
+        limited.statementTimeLimit = .milliseconds(500)
+        let guarded = try Database.inMemory(configuration: limited)
+        do {
+            _ = try guarded.fetchValue(Int.self, "WITH RECURSIVE r(n) AS (SELECT 1 UNION ALL SELECT n + 1 FROM r) SELECT count(*) FROM r")
+        } catch let error as StatementTimeLimitExceeded {
+            print(error.timeLimit, error.sql)   // interrupted after about half a second
+        }
+        // end example
+        #expect(throws: StatementTimeLimitExceeded.self) {
+            try guarded.fetchValue(Int.self, "WITH RECURSIVE r(n) AS (SELECT 1 UNION ALL SELECT n + 1 FROM r) SELECT count(*) FROM r")
+        }
+    }
+
     @Test func asyncExample() async throws {
         let db = try Database.inMemory()
         try await db.performWrite { connection in

@@ -58,6 +58,14 @@ public struct Configuration: Sendable {
     /// How long a statement runs before ``logger`` logs it as slow (default: 100 ms).
     public var slowStatementThreshold: Duration = .milliseconds(100)
 
+    /// How long one statement may run, from the start of its execution, before it is
+    /// interrupted with ``StatementTimeLimitExceeded``; nil (the default) sets no limit.
+    /// A read-only tool answering arbitrary queries sets one, so that a runaway query
+    /// (`WITH RECURSIVE r(n) AS (SELECT 1 UNION ALL SELECT n + 1 FROM r) SELECT count(*)
+    /// FROM r`) stops instead of holding its connection. The clock is checked every few
+    /// thousand SQLite instructions, so a statement stops a little after its limit.
+    public var statementTimeLimit: Duration?
+
     /// Whether traced and logged SQL shows bound values in place of its placeholders
     /// (default: true); false keeps values (personal data, secrets) out of traces and logs.
     public var traceShowsValues = true

@@ -47,7 +47,9 @@ public final class Connection {
         }
         self.path = path
         self.handle = handle
-        self.state = ConnectionState(handle: handle, counters: counters)
+        let timeLimit = StatementTimeLimit(configuration)
+        timeLimit?.install(on: handle)
+        self.state = ConnectionState(handle: handle, counters: counters, timeLimit: timeLimit)
         self.statementCache = StatementCache(capacity: configuration.statementCacheCapacity)
         self.tracer = StatementTracer(configuration)
         tracer?.install(on: handle)

@@ -7,10 +7,22 @@ final class ConnectionState {
     let counters: StatementCounters
     // Read and written by the one thread using the connection.
     @exclusivity(unchecked) var isReadOnlyAccess = false
+    /// Present when the configuration limits how long a statement runs.
+    let timeLimit: StatementTimeLimit?
 
-    init(handle: OpaquePointer, counters: StatementCounters) {
+    init(handle: OpaquePointer, counters: StatementCounters, timeLimit: StatementTimeLimit?) {
         self.handle = handle
         self.counters = counters
+        self.timeLimit = timeLimit
+    }
+
+    /// The error of a failed step: ``StatementTimeLimitExceeded`` when the time limit
+    /// interrupted it, SQLite's error otherwise.
+    func stepError(code: Int32, sql: String) -> any Error {
+        if code == SQLITE_INTERRUPT, let timeLimit, timeLimit.expired {
+            return StatementTimeLimitExceeded(sql: sql, timeLimit: timeLimit.limit)
+        }
+        return error(code: code, sql: sql)
     }
 
     /// The error SQLite reports for `code` on this connection.

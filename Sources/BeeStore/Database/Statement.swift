@@ -111,6 +111,7 @@ public final class Statement {
         }
         try binding()
         state.counters.recordExecution()
+        state.timeLimit?.start()
         return try body()
     }
 
@@ -134,7 +135,7 @@ public final class Statement {
         case SQLITE_DONE:
             return false
         case let code:
-            throw state.error(code: code, sql: sql)
+            throw state.stepError(code: code, sql: sql)
         }
     }
 
