@@ -53,11 +53,9 @@ struct RecordFetcher {
         var found: Record?
         try database.withReader(inTransaction: false) { connection in
             let prepared = try connection.cachedStatement(statement.sql)
-            try prepared.runBound(binding: {
-                for (index, argument) in statement.arguments.enumerated() {
-                    try prepared.bind(argument, at: Int32(index + 1))
-                }
-            }) {
+            // Bound as every statement's arguments are: a count that does not match the
+            // placeholders is an error, not a parameter left NULL.
+            try prepared.run(statement.statementArguments) {
                 if try prepared.step() { found = try RecordDecoder.decodeRow(of: prepared, as: type, schema: schema) }
             }
         }
