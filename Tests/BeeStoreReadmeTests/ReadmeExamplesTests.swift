@@ -77,6 +77,7 @@ struct ReadmeExamplesTests {
         // example: time-limit
         var limited = Configuration()
         limited.statementTimeLimit = .milliseconds(500)
+        limited.allowsAttach = false       // ATTACH and DETACH fail as they are prepared
         let guarded = try Database.inMemory(configuration: limited)
         do {
             _ = try guarded.fetchValue(Int.self, "WITH RECURSIVE r(n) AS (SELECT 1 UNION ALL SELECT n + 1 FROM r) SELECT count(*) FROM r")
@@ -87,6 +88,7 @@ struct ReadmeExamplesTests {
         #expect(throws: StatementTimeLimitExceeded.self) {
             try guarded.fetchValue(Int.self, "WITH RECURSIVE r(n) AS (SELECT 1 UNION ALL SELECT n + 1 FROM r) SELECT count(*) FROM r")
         }
+        #expect(throws: DatabaseError.self) { try guarded.execute("ATTACH DATABASE ':memory:' AS other") }
     }
 
     @Test func asyncExample() async throws {

@@ -24,6 +24,12 @@ final class ChangeTracker {
     private var savepointStarts: [Set<String>] = []
     /// The table or view a `DROP` being compiled removes: its deletion must not be ignored.
     private var droppedTable: String?
+    /// Whether the authorizer also refuses `ATTACH` and `DETACH` (see ``AttachRefusal``).
+    let refusesAttach: Bool
+
+    init(refusesAttach: Bool) {
+        self.refusesAttach = refusesAttach
+    }
 
     /// Installs the hooks on `handle`; the tracker must outlive the connection's use of them.
     func install(on handle: OpaquePointer) {
@@ -49,8 +55,10 @@ final class ChangeTracker {
             tracker.lastTable = [0]
         }, context)
         sqlite3_set_authorizer(handle, { context, action, table, _, _, _ in
-            guard let context, let table else { return SQLITE_OK }
+            guard let context else { return SQLITE_OK }
             let tracker = Unmanaged<ChangeTracker>.fromOpaque(context).takeUnretainedValue()
+            if tracker.refusesAttach, AttachRefusal.refuses(action) { return SQLITE_DENY }
+            guard let table else { return SQLITE_OK }
             return tracker.authorize(action, String(cString: table))
         }, context)
     }

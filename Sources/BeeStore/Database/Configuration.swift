@@ -28,6 +28,11 @@ public struct Configuration: Sendable {
     /// Whether a missing file is created (default: true; ignored when ``readOnly``).
     public var createIfMissing = true
 
+    /// Whether `ATTACH` and `DETACH` may run (default: true). When false they are refused
+    /// as they are prepared, with ``ResultCode/auth``: a tool that runs SQL it is given
+    /// sets it (with ``readOnly``), so that no statement opens or creates another file.
+    public var allowsAttach = true
+
     /// The most reader connections a WAL file database opens for parallel reads (default: 4).
     public var maximumReaderCount = 4
 

@@ -27,6 +27,8 @@ public final class Connection {
     private(set) var changeTracker: ChangeTracker?
     /// Present when the configuration traces or logs statements.
     private let tracer: StatementTracer?
+    /// Whether `ATTACH` and `DETACH` may run (see ``AttachRefusal``).
+    private let allowsAttach: Bool
 
     /// Opens a connection, or throws a ``DatabaseError`` (for example `SQLITE_CANTOPEN`
     /// for a path in a missing directory, `SQLITE_NOTADB` for a file that is not a database).
@@ -47,6 +49,8 @@ public final class Connection {
         }
         self.path = path
         self.handle = handle
+        allowsAttach = configuration.allowsAttach
+        if !allowsAttach { AttachRefusal.install(on: handle) }
         let timeLimit = StatementTimeLimit(configuration)
         timeLimit?.install(on: handle)
         self.state = ConnectionState(handle: handle, counters: counters, timeLimit: timeLimit)
@@ -77,7 +81,7 @@ public final class Connection {
 
     /// Starts tracking the tables this connection's commits change.
     func trackChanges() {
-        let tracker = ChangeTracker()
+        let tracker = ChangeTracker(refusesAttach: !allowsAttach)
         tracker.install(on: handle)
         changeTracker = tracker
     }

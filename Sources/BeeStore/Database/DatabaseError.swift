@@ -97,6 +97,8 @@ public struct ResultCode: RawRepresentable, Hashable, Sendable, CustomStringConv
     public static let mismatch = ResultCode(rawValue: 20)
     /// `SQLITE_MISUSE`: the library was used incorrectly.
     public static let misuse = ResultCode(rawValue: 21)
+    /// `SQLITE_AUTH`: the statement was refused when prepared (``Configuration/allowsAttach``).
+    public static let auth = ResultCode(rawValue: 23)
     /// `SQLITE_RANGE`: a bind parameter index is out of range.
     public static let range = ResultCode(rawValue: 25)
     /// `SQLITE_NOTADB`: the file is not a database.
