@@ -21,6 +21,8 @@ let package = Package(
         .package(url: "https://github.com/swiftlang/swift-syntax", "600.0.0"..<"604.0.0"),
         // SHA-256 for cache checksums, cache file names and migration checksums; CryptoKit on Apple platforms.
         .package(url: "https://github.com/apple/swift-crypto", "3.12.3"..<"5.0.0"),
+        // The HTTP server of `beestore serve`: one small package, used by the command-line tool only.
+        .package(url: "https://github.com/swhitty/FlyingFox", .upToNextMinor(from: "0.27.1")),
     ],
     targets: [
         .systemLibrary(
@@ -50,6 +52,8 @@ let package = Package(
             dependencies: [
                 "BeeStore",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
+                .product(name: "FlyingFox", package: "FlyingFox"),
+                .product(name: "FlyingSocks", package: "FlyingFox"),
             ],
             // The demo's migrations, compiled into the tool (a link to Migrations/).
             exclude: ["ExampleMigrations/README.md"],

@@ -19,6 +19,12 @@ struct DatabaseOptions: ParsableArguments {
     /// Opens the file, which must exist: read-only unless `allowingWrites`, its journal
     /// mode left as it is.
     func openExisting(allowingWrites: Bool = false) throws -> Database {
+        try Database(path: database, configuration: existingFileConfiguration(allowingWrites: allowingWrites))
+    }
+
+    /// The configuration that opens the file, which must exist: read-only unless
+    /// `allowingWrites`, never created, its journal mode left as it is.
+    func existingFileConfiguration(allowingWrites: Bool = false) throws -> Configuration {
         switch FileKind(atPath: database) {
         case .missing: throw CommandFailure("no such file: \(database)")
         case .directory: throw CommandFailure("not a file: \(database)")
@@ -29,7 +35,7 @@ struct DatabaseOptions: ParsableArguments {
         configuration.createIfMissing = false
         configuration.journalMode = nil
         configuration.busyTimeout = timeout
-        return try Database(path: database, configuration: configuration)
+        return configuration
     }
 
     /// Opens the file read-write with the library's default configuration (WAL mode),

@@ -55,6 +55,14 @@ public final class Statement {
     /// The number of parameters the statement takes.
     public let parameterCount: Int
 
+    /// The names of the statement's named parameters, prefix included (`:name`), in order;
+    /// positional parameters (`?`, `?2`) are left out.
+    var parameterNames: [String] {
+        (0..<Int32(parameterCount)).compactMap { index in
+            sqlite3_bind_parameter_name(handle, index + 1).map { String(cString: $0) }
+        }.filter { !$0.hasPrefix("?") }
+    }
+
     /// Runs the statement to completion, discarding any rows.
     public func execute(_ arguments: StatementArguments = []) throws {
         try run(arguments) {

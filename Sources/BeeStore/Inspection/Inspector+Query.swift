@@ -23,6 +23,43 @@ extension Inspector {
         return QueryResult(columnNames: columnNames, rows: rows, changedRowCount: changed)
     }
 
+    /// Runs SQL as ``execute(_:arguments:allowingWrites:)`` does without writing, and keeps
+    /// the first `maximumRowCount` rows of its result: the rows after them are not read,
+    /// and ``QueryResult/hasMoreRows`` tells whether there were any.
+    public func execute(
+        _ sql: String, arguments: StatementArguments = [], maximumRowCount: Int
+    ) throws -> QueryResult {
+        var columnNames: [String] = []
+        var rows: [[Value]] = []
+        var hasMoreRows = false
+        _ = try run(sql, arguments: arguments, allowingWrites: false) { statement, arguments in
+            columnNames = statement.columnNames
+            try statement.forEachCursor(arguments) { _ in
+                guard rows.count < maximumRowCount else {
+                    hasMoreRows = true
+                    return false
+                }
+                rows.append(statement.currentRow().values)
+                return true
+            }
+        }
+        return QueryResult(columnNames: columnNames, rows: rows, hasMoreRows: hasMoreRows)
+    }
+
+    /// The named parameters of the statement `sql` holds (`:name`, `@name`, `$name`), each
+    /// once, in order, with their prefix: the values a caller of
+    /// ``execute(_:arguments:allowingWrites:)`` names in its arguments. Positional `?`
+    /// parameters are not listed.
+    public func parameterNames(in sql: String) throws -> [String] {
+        try database.read { connection in
+            var names: [String] = []
+            try connection.forEachStatement(in: sql) { statement, _ in
+                for name in statement.parameterNames where !names.contains(name) { names.append(name) }
+            }
+            return names
+        }
+    }
+
     /// Runs SQL as ``execute(_:arguments:allowingWrites:)`` does, and writes the rows of
     /// its result to `writer` as SQLite steps them, without keeping them.
     @discardableResult

@@ -11,10 +11,15 @@ public struct QueryResult: Sendable, Hashable {
     /// that does not write.
     public let changedRowCount: Int?
 
+    /// Whether the statement had rows after ``rows``, left unread because the result was
+    /// limited to its first rows.
+    public let hasMoreRows: Bool
+
     /// Creates a result.
-    public init(columnNames: [String], rows: [[Value]], changedRowCount: Int? = nil) {
+    public init(columnNames: [String], rows: [[Value]], changedRowCount: Int? = nil, hasMoreRows: Bool = false) {
         self.columnNames = columnNames
         self.rows = rows
         self.changedRowCount = changedRowCount
+        self.hasMoreRows = hasMoreRows
     }
 }

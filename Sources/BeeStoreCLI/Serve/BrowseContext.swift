@@ -1,0 +1,19 @@
+import BeeStore
+
+/// The served database, opened three ways: for pages and the SQL editor, under the
+/// statement time limit; for row counts and facets, under a shorter one (a count that
+/// takes longer shows as unknown); and for streamed table exports, without a limit (they
+/// read each row once, however many).
+struct BrowseContext: Sendable {
+    /// Pages and the SQL editor.
+    let database: Database
+    /// Row counts and facets.
+    let counting: Database
+    /// Whole-table exports.
+    let exporting: Database
+    /// The name the pages show: the file's name.
+    let displayName: String
+
+    /// The inspector of ``database``.
+    var inspector: Inspector { Inspector(database) }
+}

@@ -1,0 +1,47 @@
+import BeeStore
+
+/// The browser interface's pages, by path. Database work runs on threads of its own
+/// (``BlockingWork``), so a slow page never stalls the others.
+struct Browser: Sendable {
+    let context: BrowseContext
+    let changes: ChangeBroadcaster
+
+    /// The response to a request for `path` with `items`.
+    func respond(to path: String, items: QueryItems) async -> PageResponse {
+        let context = context
+        switch path {
+        case "/app.js":
+            return PageResponse(
+                status: 200, contentType: "text/javascript; charset=utf-8", body: .bytes(Array(StaticAssets.script.utf8)))
+        case "/style.css":
+            return PageResponse(status: 200, contentType: "text/css; charset=utf-8", body: .bytes(Array(StaticAssets.stylesheet.utf8)))
+        case "/events":
+            return PageResponse(
+                status: 200, contentType: "text/event-stream", body: .stream(await changes.eventStream()))
+        case "/": return await page { try DatabasePage.respond(context: context) }
+        case "/table": return await page { try TablePage.respond(to: items, context: context) }
+        case "/row": return await page { try RowPage.respond(to: items, context: context) }
+        case "/schema": return await page { try SchemaPage.respond(to: items, context: context) }
+        case "/query": return await page { try QueryPage.respond(to: items, context: context) }
+        case "/diagram": return await page { try DiagramPage.respond(context: context) }
+        case "/integrity": return await page { try ReportPages.integrity(context: context) }
+        case "/storage": return await page { try ReportPages.storage(context: context) }
+        case "/migrations": return await page { try ReportPages.migrations(context: context) }
+        default: return .error("no page at \(path)", status: 404, databaseName: context.displayName)
+        }
+    }
+
+    /// The page `make` writes on a thread of its own, or the page of its error.
+    private func page(_ make: @escaping @Sendable () throws -> PageResponse) async -> PageResponse {
+        do {
+            return try await BlockingWork.run(make)
+        } catch let error as PageError {
+            return .error(error.message, status: error.status, databaseName: context.displayName)
+        } catch let error as InspectionError {
+            if case .unknownTable = error { return .error(error.description, status: 404, databaseName: context.displayName) }
+            return .error(error.description, status: 400, databaseName: context.displayName)
+        } catch {
+            return .error(String(describing: error), status: 400, databaseName: context.displayName)
+        }
+    }
+}

@@ -1,0 +1,45 @@
+import BeeStore
+
+/// The labels of the rows a page's foreign-key values point to, read with one query per
+/// foreign key: `Track.AlbumId = 1` shows as the album's title, linked to its row.
+struct ForeignKeyLabels: Sendable {
+    /// For each column with a foreign key: the table it points to, the column there, and
+    /// the label of each value found on the page.
+    private(set) var columns: [String: (table: String, column: String, labels: [Value: String])] = [:]
+
+    /// The labels of the values `rows` hold in the foreign-key columns of `shape`;
+    /// `valueOffset` is where the table's columns start in each row.
+    init(shape: TableShape, rows: [Row], valueOffset: Int, context: BrowseContext) throws {
+        for (index, column) in shape.columnNames.enumerated() {
+            guard let key = shape.foreignKey(of: column),
+                let target = try? TableShape.named(key.referencedTable, in: context.inspector)
+            else { continue }
+            let targetColumn = key.referencedColumns.first ?? target.schema.primaryKey.first ?? target.keyColumns.first
+            guard let targetColumn else { continue }
+            let values = Array(Set(rows.map { $0[valueOffset + index] }.filter { $0 != .null }))
+            var labels: [Value: String] = [:]
+            if let label = target.labelColumn, !values.isEmpty {
+                let found = try context.database.from(target.name).select(targetColumn, label).whereIn(targetColumn, values).get()
+                for row in found where row[1] != .null { labels[row[0]] = CellFormat.text(row[1]) }
+            }
+            columns[column] = (target.name, targetColumn, labels)
+        }
+    }
+
+    /// Appends `value` of `column`: a link to the row it points to, labelled, with the
+    /// value itself beside it; or the value alone when the column has no foreign key.
+    func append(_ value: Value, of column: String, to html: inout HTML) {
+        guard let target = columns[column], value != .null else { return CellFormat.append(value, to: &html) }
+        let url = PageURL("/row", [("name", target.table), ("by", target.column), ("value", ValueToken.encode(value))])
+        html.link(target.labels[value] ?? CellFormat.text(value), to: url, [("class", "fk")])
+        if target.labels[value] != nil {
+            html.raw(" ")
+            html.element("span", [("class", "fk-value")], text: CellFormat.text(value))
+        }
+    }
+
+    /// The label of `value` in `column`, if it has one.
+    func label(of value: Value, in column: String) -> String? {
+        columns[column]?.labels[value]
+    }
+}

@@ -1,0 +1,56 @@
+import BeeStore
+import Foundation
+
+/// What the server answers to a request: a status, a content type and a body, whole or
+/// streamed, plus any headers of its own.
+struct PageResponse: Sendable {
+    /// A response body.
+    enum Body: Sendable {
+        /// Bytes known in full.
+        case bytes([UInt8])
+        /// Bytes produced while they are sent.
+        case stream(ByteStream)
+    }
+
+    var status: Int
+    var contentType: String
+    var body: Body
+    var headers: [(String, String)] = []
+
+    /// An HTML page.
+    static func html(_ page: HTML, status: Int = 200) -> PageResponse {
+        PageResponse(status: status, contentType: "text/html; charset=utf-8", body: .bytes(Array(page.markup.utf8)))
+    }
+
+    /// A page saying what went wrong, with `status`.
+    static func error(_ message: String, status: Int, databaseName: String) -> PageResponse {
+        let title = status == 404 ? "Not found" : "Error"
+        return .html(
+            PageLayout.page(title: title, databaseName: databaseName, isLive: false) { html in
+                html.element("div", [("id", "error"), ("class", "error")], text: message)
+            }, status: status)
+    }
+
+    /// A plain-text response.
+    static func text(_ message: String, status: Int) -> PageResponse {
+        PageResponse(status: status, contentType: "text/plain; charset=utf-8", body: .bytes(Array((message + "\n").utf8)))
+    }
+
+    /// Rows written in `format` by `write`, on a thread of its own, streamed as they come.
+    static func export(
+        format: ResultFormat, fileName: String, write: @escaping @Sendable (inout ResultWriter) throws -> Void
+    ) -> PageResponse {
+        let channel = ChunkChannel()
+        let thread = Thread {
+            var writer = ResultWriter(format: format, output: channel)
+            try? write(&writer)
+            channel.finish()
+        }
+        thread.start()
+        let type = format == .csv ? "text/csv; charset=utf-8" : "application/json; charset=utf-8"
+        let name = PageURL.encode(fileName) + (format == .csv ? ".csv" : ".json")
+        return PageResponse(
+            status: 200, contentType: type, body: .stream(channel.body),
+            headers: [("Content-Disposition", "inline; filename*=UTF-8''\(name)")])
+    }
+}

@@ -1,0 +1,123 @@
+import BeeStore
+import Foundation
+
+/// The read-only SQL editor: a query with its named parameters as form fields, its result
+/// (the first rows) or its query plan as a tree with full scans marked, and exports.
+enum QueryPage {
+    /// The most rows the page shows; exports hold them all.
+    static let shownRowCount = 1_000
+
+    static func respond(to items: QueryItems, context: BrowseContext) throws -> PageResponse {
+        let sql = items["sql"] ?? ""
+        let inspector = context.inspector
+        var outcome: Result<Outcome, any Error> = .success(.none)
+        var names: [String] = []
+        var arguments: [String: Value] = [:]
+        if !sql.trimmingCharacters(in: .whitespacesAndNewlines).isEmpty {
+            outcome = Result {
+                names = try inspector.parameterNames(in: sql)
+                for name in names { arguments[String(name.dropFirst())] = Self.value(typed: items[String(name.dropFirst())] ?? "") }
+                let statementArguments = names.isEmpty ? StatementArguments() : StatementArguments(named: arguments)
+                if let format = items["_format"].flatMap(ResultFormat.init(rawValue:)), format == .csv || format == .json {
+                    return .export(format, statementArguments)
+                }
+                if items["_plan"] == "1" { return .plan(try inspector.queryPlan(for: sql, arguments: statementArguments)) }
+                return .rows(try inspector.execute(sql, arguments: statementArguments, maximumRowCount: shownRowCount))
+            }
+        }
+        if case .success(.export(let format, let statementArguments)) = outcome {
+            return .export(format: format, fileName: "query") { writer in
+                try inspector.execute(sql, arguments: statementArguments, writingTo: &writer)
+            }
+        }
+        var status = 200
+        let page = PageLayout.page(title: "SQL", databaseName: context.displayName, isLive: false) { html in
+            writeForm(sql: sql, names: names, arguments: arguments, to: &html)
+            switch outcome {
+            case .success(.rows(let result)): writeResult(result, sql: sql, arguments: arguments, to: &html)
+            case .success(.plan(let plan)): PlanTree.write(plan, to: &html)
+            case .success: break
+            case .failure(let error):
+                status = 400
+                html.element("div", [("id", "error"), ("class", "error")], text: String(describing: error))
+            }
+        }
+        return .html(page, status: status)
+    }
+
+    /// What the editor does with its query.
+    private enum Outcome {
+        case none
+        case rows(QueryResult)
+        case plan(QueryPlan)
+        case export(ResultFormat, StatementArguments)
+    }
+
+    /// A parameter's value as typed: an integer when it reads as one, else text.
+    private static func value(typed text: String) -> Value {
+        Int64(text).map(Value.integer) ?? .text(text)
+    }
+
+    private static func writeForm(sql: String, names: [String], arguments: [String: Value], to html: inout HTML) {
+        html.open("form", [("id", "query-form"), ("method", "get"), ("action", "/query")])
+        html.element("textarea", [("id", "sql"), ("name", "sql"), ("rows", "8"), ("spellcheck", "false")], text: sql)
+        for name in names {
+            let field = String(name.dropFirst())
+            html.open("label")
+            html.text(name + " ")
+            html.open("input", [("class", "param"), ("name", field), ("value", arguments[field].map(CellFormat.text) ?? "")])
+            html.close("label")
+        }
+        html.raw("<p><button type=\"submit\" id=\"run-query\">Run</button> ")
+        html.raw("<button type=\"submit\" id=\"explain\" name=\"_plan\" value=\"1\">Query plan</button></p></form>")
+    }
+
+    private static func writeResult(_ result: QueryResult, sql: String, arguments: [String: Value], to html: inout HTML) {
+        let url = arguments.keys.sorted().reduce(PageURL("/query", [("sql", sql)])) { url, name in
+            url.adding(name, arguments[name].map(CellFormat.text) ?? "")
+        }
+        html.raw("<p class=\"summary\">")
+        let count = result.rows.count == 1 ? "1 row" : "\(result.rows.count) rows"
+        html.element("span", [("id", "row-count")], text: result.hasMoreRows ? "first \(count) shown" : count)
+        html.raw(" · export ")
+        html.link("CSV", to: url.adding("_format", "csv"), [("id", "export-csv")])
+        html.raw(" ")
+        html.link("JSON", to: url.adding("_format", "json"), [("id", "export-json")])
+        html.raw("</p><div class=\"scroll\"><table id=\"rows\"><thead><tr>")
+        for column in result.columnNames { html.element("th", text: column) }
+        html.raw("</tr></thead><tbody>")
+        for row in result.rows {
+            html.raw("<tr class=\"row\">")
+            for (index, value) in row.enumerated() {
+                html.open("td", [("data-column", result.columnNames.indices.contains(index) ? result.columnNames[index] : "")])
+                CellFormat.append(value, to: &html)
+                html.close("td")
+            }
+            html.raw("</tr>")
+        }
+        html.raw("</tbody></table></div>")
+    }
+}
+
+/// A query plan as nested lists, each full table scan marked.
+enum PlanTree {
+    static func write(_ plan: QueryPlan, to html: inout HTML) {
+        html.raw("<ul id=\"plan\">")
+        for step in plan.steps { write(step, to: &html) }
+        html.raw("</ul>")
+        if !plan.fullTableScans.isEmpty {
+            html.element("p", [("class", "warning")], text: "Full table scans are marked: an index could avoid them.")
+        }
+    }
+
+    private static func write(_ step: QueryPlanStep, to html: inout HTML) {
+        html.open("li", step.isFullTableScan ? [("class", "full-scan")] : [])
+        html.text(step.detail)
+        if !step.children.isEmpty {
+            html.raw("<ul>")
+            for child in step.children { write(child, to: &html) }
+            html.raw("</ul>")
+        }
+        html.close("li")
+    }
+}

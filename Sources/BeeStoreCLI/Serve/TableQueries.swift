@@ -1,0 +1,128 @@
+import BeeStore
+
+/// The query-builder queries of a table page: its rows (sorted and paged by keyset), its
+/// count, its facets, and its exports. The builder quotes every name and binds every
+/// value, so that a hostile name or value is only ever data.
+struct TableQueries: Sendable {
+    let shape: TableShape
+    let request: TableRequest
+
+    /// The resolved sort column, if the request sorts by one.
+    let sortColumn: String?
+
+    /// The queries of `request` on `shape`, after checking that its columns exist.
+    init(shape: TableShape, request: TableRequest) throws {
+        self.shape = shape
+        self.request = request
+        sortColumn = try request.sortColumn.map(shape.column)
+        for filter in request.filters { _ = try shape.column(filter.column) }
+        for facet in request.facets { _ = try shape.column(facet) }
+        if request.search != nil, !shape.isFullTextSearchable {
+            throw PageError.badRequest("\(shape.name) is not a full-text (FTS5) table")
+        }
+        if !request.after.isEmpty, request.after.count != positionColumns.count {
+            throw PageError.badRequest("the page position does not match the table's sort")
+        }
+    }
+
+    /// The rows that meet the filters and the search.
+    func filtered(in database: Database) throws -> Query {
+        var query = database.from(shape.name)
+        for filter in request.filters {
+            query = filter.op.apply(to: query, column: try shape.column(filter.column), value: filter.value)
+        }
+        if let search = request.search {
+            // An FTS5 table matches a search through the hidden column named as the table.
+            query = query.where(shape.name, .equal, search)
+        }
+        return query
+    }
+
+    /// The page's rows: the key columns first (for ordinary tables), then every column;
+    /// one row more than a page, which tells whether there is a next one.
+    func page(in database: Database) throws -> Query {
+        var query = try ordered(in: database)
+        query = shape.selectsKeySeparately ? query.select(shape.keyColumns[0], "*") : query
+        return query.limit(request.pageSize + 1)
+    }
+
+    /// The rows of an export: the page's, or every row when the request asks for all.
+    func export(in database: Database) throws -> Query {
+        let query = try ordered(in: database)
+        return request.exportsAll ? query : query.limit(request.pageSize)
+    }
+
+    /// The values of a facet's column among the filtered rows, with their counts, most
+    /// frequent first.
+    func facet(_ column: String, in database: Database) throws -> Query {
+        let column = try shape.column(column)
+        return try filtered(in: database).select(column).select(sql: "count(*)").groupBy(column)
+            .order(sql: "count(*) DESC").orderAsc(column).limit(Self.facetSize)
+    }
+
+    /// How many values a facet shows.
+    static let facetSize = 30
+
+    /// The columns a page position holds: the sort column, then the key.
+    var positionColumns: [String] {
+        (sortColumn.map { [$0] } ?? []) + shape.keyColumns
+    }
+
+    /// The filtered rows in the page's order, after the request's page position.
+    private func ordered(in database: Database) throws -> Query {
+        let direction: OrderDirection = request.isDescending ? .descending : .ascending
+        var query = try filtered(in: database)
+        if let sortColumn { query = query.order(by: sortColumn, direction) }
+        for key in shape.keyColumns { query = query.order(by: key, sortColumn == nil ? .ascending : direction) }
+        if shape.keyColumns.isEmpty {
+            return request.offset > 0 ? query.offset(request.offset) : query
+        }
+        guard !request.after.isEmpty else { return query }
+        let terms = zip(positionColumns, request.after).map { column, value in
+            KeysetTerm(column: column, value: value, isDescending: sortColumn != nil && request.isDescending)
+        }
+        return query.where { group in KeysetTerm.after(terms, in: group) }
+    }
+}
+
+/// One column of a keyset position: rows come after the position when they sort after
+/// it on the first column that differs. SQLite sorts NULL first, so NULL is the smallest
+/// value ascending and the last one descending.
+struct KeysetTerm {
+    let column: String
+    let value: Value
+    let isDescending: Bool
+
+    /// The condition that a row comes after the position `terms` describe.
+    static func after(_ terms: [KeysetTerm], in group: ConditionGroup) -> ConditionGroup {
+        var result = group
+        var added = false
+        for index in terms.indices {
+            guard terms[index].hasSuccessors else { continue }
+            result = result.orWhere { branch in
+                var branch = branch
+                for earlier in terms[..<index] { branch = earlier.equal(in: branch) }
+                return terms[index].following(in: branch)
+            }
+            added = true
+        }
+        return added ? result : result.where(sql: "0")
+    }
+
+    /// Whether any value sorts after this one (nothing sorts after NULL descending).
+    private var hasSuccessors: Bool {
+        !(isDescending && value == .null)
+    }
+
+    private func equal(in group: ConditionGroup) -> ConditionGroup {
+        group.where(column, value == .null ? nil : value)
+    }
+
+    private func following(in group: ConditionGroup) -> ConditionGroup {
+        switch (isDescending, value) {
+        case (false, .null): group.where(column, .notEqual, nil)
+        case (false, _): group.where(column, .greaterThan, value)
+        case (true, _): group.where { $0.where(column, .lessThan, value).orWhere(column, nil) }
+        }
+    }
+}

@@ -1,0 +1,79 @@
+import BeeStore
+
+/// What a table page is asked to show: the filters, the sort, the facets, the search, the
+/// page (a keyset position or an offset) and the format, read from the query items.
+struct TableRequest: Sendable {
+    /// The table or view.
+    let table: String
+    /// The conditions rows must meet.
+    var filters: [TableFilter] = []
+    /// The column to sort by, if not the table's key.
+    var sortColumn: String?
+    /// Whether the sort is descending.
+    var isDescending = false
+    /// The columns to show facets of.
+    var facets: [String] = []
+    /// A full-text search, for FTS5 tables.
+    var search: String?
+    /// The sort value and key of the last row of the previous page.
+    var after: [Value] = []
+    /// Rows to skip, for views (which have no key to page by).
+    var offset = 0
+    /// Rows per page.
+    var pageSize = 100
+    /// The format: nil for HTML, or `csv` or `json`.
+    var format: ResultFormat?
+    /// Whether an export holds every row rather than the page's.
+    var exportsAll = false
+
+    /// The largest page a request may ask for.
+    static let maximumPageSize = 1_000
+
+    /// The request that `items` describe.
+    init(items: QueryItems) throws {
+        guard let table = items["name"], !table.isEmpty else { throw PageError.badRequest("no table named in the request") }
+        self.table = table
+        for (name, value) in items.items {
+            if let filter = TableFilter(name: name, value: value) { filters.append(filter) }
+        }
+        if let column = items["_column"], !column.isEmpty, let op = items["_op"].flatMap(FilterOperator.init(rawValue:)) {
+            filters.append(TableFilter(column: column, op: op, value: items["_value"] ?? ""))
+        }
+        if let column = items["_sort_desc"], !column.isEmpty {
+            sortColumn = column
+            isDescending = true
+        } else if let column = items["_sort"], !column.isEmpty {
+            sortColumn = column
+        }
+        facets = items.all("_facet").filter { !$0.isEmpty }
+        search = items["_search"].flatMap { $0.isEmpty ? nil : $0 }
+        after = try items.all("_after").map(ValueToken.decode)
+        offset = try Self.count(items["_offset"], named: "_offset") ?? 0
+        pageSize = min(try Self.count(items["_size"], named: "_size") ?? 100, Self.maximumPageSize)
+        if let format = items["_format"], !format.isEmpty {
+            guard let parsed = ResultFormat(rawValue: format), parsed == .csv || parsed == .json else {
+                throw PageError.badRequest("unknown format \(format): use csv or json")
+            }
+            self.format = parsed
+        }
+        exportsAll = items["_all"] == "1"
+    }
+
+    private static func count(_ text: String?, named name: String) throws -> Int? {
+        guard let text, !text.isEmpty else { return nil }
+        guard let count = Int(text), count >= 0 else { throw PageError.badRequest("\(name) must be a number of rows") }
+        return count
+    }
+
+    /// The URL of this table page with the same filters, sort, facets and search, and no
+    /// page position or format.
+    var url: PageURL {
+        var items: [(String, String)] = [("name", table)]
+        items += filters.map(\.queryItem)
+        if let sortColumn { items.append((isDescending ? "_sort_desc" : "_sort", sortColumn)) }
+        items += facets.map { ("_facet", $0) }
+        if let search { items.append(("_search", search)) }
+        if pageSize != 100 { items.append(("_size", String(pageSize))) }
+        return PageURL("/table", items)
+    }
+}
