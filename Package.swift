@@ -81,6 +81,8 @@ let package = Package(
                 .product(name: "SwiftSyntaxMacrosGenericTestSupport", package: "swift-syntax"),
             ]
         ),
+        // The browser interface of `beestore serve`, page by page, in process.
+        .testTarget(name: "BeeStoreServeTests", dependencies: ["BeeStoreCLI", "BeeStore"]),
         // The README's examples, compiled against the public API only.
         .testTarget(
             name: "BeeStoreReadmeTests",

@@ -7,23 +7,30 @@ struct ForeignKeyLabels: Sendable {
     /// the label of each value found on the page.
     private(set) var columns: [String: (table: String, column: String, labels: [Value: String])] = [:]
 
-    /// The labels of the values `rows` hold in the foreign-key columns of `shape`;
-    /// `valueOffset` is where the table's columns start in each row.
-    init(shape: TableShape, rows: [Row], valueOffset: Int, context: BrowseContext) throws {
-        for (index, column) in shape.columnNames.enumerated() {
+    /// The labels of `values`, given per column of `shape`; columns without a foreign
+    /// key are left out.
+    init(shape: TableShape, values: [String: [Value]], context: BrowseContext) throws {
+        for column in shape.columnNames {
             guard let key = shape.foreignKey(of: column),
-                let target = try? TableShape.named(key.referencedTable, in: context.inspector)
+                let target = try? TableShape.named(key.referencedTable, in: context.inspector),
+                let targetColumn = key.referencedColumns.first ?? target.schema.primaryKey.first ?? target.keyColumns.first
             else { continue }
-            let targetColumn = key.referencedColumns.first ?? target.schema.primaryKey.first ?? target.keyColumns.first
-            guard let targetColumn else { continue }
-            let values = Array(Set(rows.map { $0[valueOffset + index] }.filter { $0 != .null }))
+            let wanted = Array(Set((values[column] ?? []).filter { $0 != .null }))
             var labels: [Value: String] = [:]
-            if let label = target.labelColumn, !values.isEmpty {
-                let found = try context.database.from(target.name).select(targetColumn, label).whereIn(targetColumn, values).get()
+            if let label = target.labelColumn, !wanted.isEmpty {
+                let found = try context.database.from(target.name).select(targetColumn, label).whereIn(targetColumn, wanted).get()
                 for row in found where row[1] != .null { labels[row[0]] = CellFormat.text(row[1]) }
             }
             columns[column] = (target.name, targetColumn, labels)
         }
+    }
+
+    /// The labels of the values `rows` hold in the columns of `shape`, which start at
+    /// `valueOffset` in each row.
+    init(shape: TableShape, rows: [Row], valueOffset: Int, context: BrowseContext) throws {
+        var values: [String: [Value]] = [:]
+        for (index, column) in shape.columnNames.enumerated() { values[column] = rows.map { $0[valueOffset + index] } }
+        try self.init(shape: shape, values: values, context: context)
     }
 
     /// Appends `value` of `column`: a link to the row it points to, labelled, with the

@@ -8,7 +8,7 @@ enum PageLayout {
         var html = HTML()
         html.raw("<!DOCTYPE html>\n<html lang=\"en\"><head><meta charset=\"utf-8\">")
         html.raw("<meta name=\"viewport\" content=\"width=device-width, initial-scale=1\">")
-        html.element("title", text: "\(title) · \(databaseName)")
+        html.element("title", text: title == databaseName ? title : "\(title) · \(databaseName)")
         html.raw("<link rel=\"icon\" href=\"data:,\"><link rel=\"stylesheet\" href=\"/style.css\">")
         html.raw("<script src=\"/app.js\" defer></script></head>")
         html.open("body", isLive ? [("data-live", "1")] : [])

@@ -45,14 +45,18 @@ struct TablePageContent {
         hasNextPage = fetched.count > queries.request.pageSize
         rows = Array(fetched.prefix(queries.request.pageSize))
         matchingCount = try? queries.filtered(in: context.counting).count()
-        labels = try ForeignKeyLabels(
-            shape: queries.shape, rows: rows, valueOffset: queries.shape.selectsKeySeparately ? 1 : 0, context: context)
-        facets = queries.request.facets.map { column in
+        let facets = queries.request.facets.map { column in
             let values = try? queries.facet(column, in: context.counting).get().map { row in
                 (value: row[0], count: Int(truncatingIfNeeded: (try? row.decode(Int64.self, at: 1)) ?? 0))
             }
-            return (column, values)
+            return (column: column, values: values)
         }
+        self.facets = facets
+        let offset = queries.shape.selectsKeySeparately ? 1 : 0
+        var values: [String: [Value]] = [:]
+        for (index, column) in queries.shape.columnNames.enumerated() { values[column] = rows.map { $0[offset + index] } }
+        for facet in facets { values[facet.column, default: []] += facet.values?.map(\.value) ?? [] }
+        labels = try ForeignKeyLabels(shape: queries.shape, values: values, context: context)
     }
 
     func write(to html: inout HTML) {

@@ -1,0 +1,290 @@
+import BeeStore
+import Foundation
+import Testing
+
+@testable import BeeStoreCLI
+
+/// The pages of `beestore serve`, read in process on copies of the Chinook sample.
+@Suite struct ServePagesTests {
+    @Test func databasePageListsTablesAndViewsWithTheirRowCounts() async throws {
+        let served = try ServedCopy { try $0.execute("CREATE VIEW rock AS SELECT * FROM Track WHERE GenreId = 1") }
+        let page = try await served.get("/")
+        #expect(page.status == 200)
+        #expect(page.body.contains(#"<a href="/table?name=Track" class="table-link">Track</a></td><td>table</td><td class="row-count">3503</td>"#))
+        #expect(page.body.contains(#"<a href="/table?name=rock" class="table-link">rock</a></td><td>view</td><td class="row-count">1297</td>"#))
+    }
+
+    /// Follows `a#next-page` from `start` to the last page; the row keys in order.
+    private func walk(_ served: ServedCopy, from start: String) async throws -> [String] {
+        var keys: [String] = []
+        var next: String? = start
+        while let current = next {
+            let (path, query) = split(current)
+            let page = try await served.get(path, query)
+            try #require(page.status == 200, "\(current): \(page.body)")
+            keys += attributeValues("href", in: page.body).filter { $0.hasPrefix("/row?") }.compactMap {
+                QueryItems(query: split($0).query).all("key").joined(separator: ",")
+            }
+            next = link(marked: #"id="next-page""#, in: page.body)
+            #expect(keys.count <= 4_000, "paging must end")
+        }
+        return keys
+    }
+
+    @Test(arguments: [
+        ("", "rowid"), ("&_sort=Composer", "Composer, rowid"), ("&_sort_desc=Composer", "Composer DESC, rowid DESC"),
+        ("&_sort=UnitPrice&_size=333", "UnitPrice, rowid"),
+    ])
+    func keysetPagingVisitsEveryRowOnceInTheSortOrder(sort: String, order: String) async throws {
+        let served = try ServedCopy()
+        let keys = try await walk(served, from: "/table?name=Track\(sort)")
+        let database = try served.openWritable()
+        let expected = try database.fetchAll("SELECT rowid FROM Track ORDER BY \(order)").map { "i\($0[0])" }
+        // Row links only: foreign-key links carry `by=`, not `key=`.
+        #expect(keys == expected)
+    }
+
+    @Test func aWithoutRowIDTableIsPagedByItsPrimaryKeyAndAViewByOffset() async throws {
+        let served = try ServedCopy { database in
+            try database.execute("CREATE TABLE pair (a TEXT, b INTEGER, PRIMARY KEY (a, b)) WITHOUT ROWID")
+            for index in 0..<250 { try database.execute("INSERT INTO pair VALUES (?, ?)", ["k\(index % 7)", index]) }
+            try database.execute("CREATE VIEW pairs AS SELECT * FROM pair")
+        }
+        let keys = try await walk(served, from: "/table?name=pair")
+        #expect(keys.count == 250)
+        #expect(Set(keys).count == 250)
+        let page = try await served.get("/table", "name=pairs&_size=100")
+        let next = try #require(link(marked: #"id="next-page""#, in: page.body))
+        #expect(QueryItems(query: split(next).query)["_offset"] == "100")
+        let last = try await served.get("/table", "name=pairs&_size=100&_offset=200")
+        #expect(last.body.components(separatedBy: #"<tr class="row">"#).count - 1 == 50)
+        #expect(link(marked: #"id="next-page""#, in: last.body) == nil)
+    }
+
+    @Test(arguments: [
+        ("Composer__contains=AC%2FDC", "Composer LIKE '%AC/DC%'"), ("Composer__isnull=1", "Composer IS NULL"),
+        ("Milliseconds__gt=1000000", "Milliseconds > 1000000"), ("GenreId__exact=2", "GenreId = 2"),
+        ("Name__startswith=Love", "Name LIKE 'Love%'"), ("GenreId__not=1&UnitPrice__gte=1", "GenreId <> 1 AND UnitPrice >= 1"),
+        ("_column=Name&_op=endswith&_value=Blues", "Name LIKE '%Blues'"),
+    ])
+    func filtersPickTheRowsTheirConditionPicks(query: String, condition: String) async throws {
+        let served = try ServedCopy()
+        let page = try await served.get("/table", "name=Track&_size=1000&\(query)")
+        #expect(page.status == 200)
+        let count = try served.openWritable().fetchValue(Int.self, "SELECT count(*) FROM Track WHERE \(condition)")
+        let shown = page.body.components(separatedBy: #"<tr class="row">"#).count - 1
+        #expect(shown == count)
+        #expect(page.body.contains(#"<span id="row-count">\#(count ?? -1) rows</span>"#))
+    }
+
+    @Test func facetsCountValuesLabelThemAndLinkToTheirFilter() async throws {
+        let served = try ServedCopy()
+        let page = try await served.get("/table", "name=Track&Composer__contains=AC%2FDC&_facet=GenreId&_facet=Composer")
+        #expect(page.body.contains(#"<div class="facet" data-column="GenreId">"#))
+        #expect(page.body.contains(#"GenreId__exact=1" class="facet-value">Rock</a> <span class="count">8</span>"#))
+        #expect(page.body.contains(#"class="facet-value">AC/DC</a> <span class="count">8</span>"#))
+        let nulls = try await served.get("/table", "name=Track&_facet=Composer")
+        #expect(nulls.body.contains(#"Composer__isnull=1" class="facet-value">NULL</a> <span class="count">977</span>"#))
+    }
+
+    @Test func foreignKeysShowTheLabelOfTheirRowAndTheRowPageListsIncomingLinks() async throws {
+        let served = try ServedCopy()
+        let page = try await served.get("/table", "name=Track&TrackId__exact=1")
+        #expect(page.body.contains(#"<a href="/row?name=Album&amp;by=AlbumId&amp;value=i1" class="fk">For Those About To Rock We Salute You</a> <span class="fk-value">1</span>"#))
+        let album = try await served.get("/row", "name=Album&by=AlbumId&value=i1")
+        #expect(album.status == 200)
+        #expect(album.body.contains(#"<a href="/row?name=Artist&amp;by=ArtistId&amp;value=i1" class="fk">AC/DC</a>"#))
+        #expect(album.body.contains(#"<a href="/table?name=Track&amp;AlbumId__exact=1" class="incoming">10 rows in Track.AlbumId</a>"#))
+        let byKey = try await served.get("/row", "name=Track&key=i1")
+        #expect(byKey.body.contains(#"<td data-column="Name">For Those About To Rock (We Salute You)</td>"#))
+        #expect(byKey.body.contains("1 row in InvoiceLine.TrackId") || byKey.body.contains("rows in InvoiceLine.TrackId"))
+    }
+
+    @Test func schemaPageShowsTheTableSQLIndexesAndForeignKeys() async throws {
+        let served = try ServedCopy()
+        let page = try await served.get("/schema", "name=Track")
+        #expect(page.body.contains(#"<pre id="table-sql">CREATE TABLE [Track]"#))
+        #expect(page.body.contains("IFK_TrackAlbumId: (AlbumId)"))
+        #expect(page.body.contains(#"(AlbumId) → <a href="/table?name=Album">Album</a>"#))
+    }
+
+    @Test func hostileNamesAndValuesShowAsTextEverywhere() async throws {
+        let hostile = "<img src=x onerror=alert(1)>"
+        let quoteAndMark = "\"\u{301} onmouseover=alert(2) x=\""
+        let served = try ServedCopy { database in
+            // Doubled on scalars: the quote and its combining mark are one Character.
+            let quoted = String(String.UnicodeScalarView(quoteAndMark.unicodeScalars.flatMap { $0 == "\"" ? [$0, $0] : [$0] }))
+            try database.execute("CREATE TABLE \"\(hostile)\" (\"\(hostile)\" TEXT, \"\(quoted)\" TEXT)")
+            try database.execute("INSERT INTO \"\(hostile)\" VALUES (?, ?)", ["<script>alert(3)</script>", quoteAndMark])
+        }
+        let encoded = PageURL.encode(hostile)
+        for (path, query) in [
+            ("/", ""), ("/table", "name=\(encoded)&_facet=\(encoded)"), ("/schema", "name=\(encoded)"),
+            ("/row", "name=\(encoded)&key=i1"), ("/diagram", ""),
+            ("/query", "sql=" + PageURL.encode("SELECT * FROM \"\(hostile)\"")),
+        ] {
+            let page = try await served.get(path, query)
+            #expect(page.status == 200, "\(path): \(page.body)")
+            #expect(!page.body.contains("<img"), "\(path)")
+            #expect(!page.body.contains("<script>alert"), "\(path)")
+            let unescapedQuote = "\"\u{301} onmouseover"
+            #expect(!page.body.contains(unescapedQuote), "\(path): a quote before a combining mark is escaped")
+            #expect(page.body.contains("&lt;img src=x onerror=alert(1)&gt;"), "\(path)")
+        }
+    }
+
+    @Test func theSQLEditorTurnsNamedParametersIntoFieldsAndShowsTheResult() async throws {
+        let served = try ServedCopy()
+        let sql = PageURL.encode("SELECT Name FROM Track WHERE Composer = :who AND Milliseconds > @longer ORDER BY Name LIMIT 2")
+        let page = try await served.get("/query", "sql=\(sql)&who=AC%2FDC&longer=300000")
+        #expect(page.status == 200)
+        #expect(page.body.contains(#"<input class="param" name="who" value="AC/DC">"#))
+        #expect(page.body.contains(#"<input class="param" name="longer" value="300000">"#))
+        #expect(page.body.contains(#"<td data-column="Name">Go Down</td>"#))
+        #expect(page.body.contains(#"<span id="row-count">2 rows</span>"#))
+        let many = try await served.get("/query", "sql=" + PageURL.encode("SELECT * FROM Track"))
+        #expect(many.body.contains("first 1000 rows shown"))
+    }
+
+    @Test(arguments: [
+        "DELETE FROM Track", "UPDATE Track SET Name = 'x'", "CREATE TABLE t (a)", "PRAGMA user_version = 5",
+        "ATTACH DATABASE 'other.sqlite' AS other", "SELECT 1; DELETE FROM Track", "SELEC nonsense",
+    ])
+    func theSQLEditorRefusesWritesAttachAndBadSQL(sql: String) async throws {
+        let served = try ServedCopy()
+        let before = try Data(contentsOf: URL(fileURLWithPath: served.path))
+        let page = try await served.get("/query", "sql=" + PageURL.encode(sql))
+        #expect(page.status == 400)
+        #expect(page.body.contains(#"<div id="error" class="error">"#))
+        #expect(try Data(contentsOf: URL(fileURLWithPath: served.path)) == before)
+        #expect(!FileManager.default.fileExists(atPath: served.directory.appendingPathComponent("other.sqlite").path))
+    }
+
+    @Test func aRunawayQueryIsInterruptedAtTheTimeLimit() async throws {
+        let served = try ServedCopy(timeLimit: .milliseconds(200))
+        let sql = "WITH RECURSIVE r(i) AS (SELECT 1 UNION ALL SELECT i + 1 FROM r) SELECT count(*) FROM r"
+        let started = ContinuousClock.now
+        let page = try await served.get("/query", "sql=" + PageURL.encode(sql))
+        #expect(page.status == 400)
+        #expect(page.body.contains("ran past its time limit"))
+        #expect(ContinuousClock.now - started < .seconds(10))
+    }
+
+    @Test func theQueryPlanIsATreeWithFullScansMarked() async throws {
+        let served = try ServedCopy()
+        let sql = PageURL.encode("SELECT * FROM Track t JOIN Album a USING (AlbumId) WHERE t.Composer = 'x'")
+        let page = try await served.get("/query", "sql=\(sql)&_plan=1")
+        #expect(page.body.contains(#"<ul id="plan"><li class="full-scan">SCAN t</li><li>SEARCH a USING INTEGER PRIMARY KEY (rowid=?)</li></ul>"#))
+    }
+
+    @Test(arguments: [ResultFormat.csv, .json])
+    func exportsAreTheCommandLineToolsOutput(format: ResultFormat) async throws {
+        let served = try ServedCopy()
+        let all = try await served.get("/table", "name=Invoice&_format=\(format.rawValue)&_all=1")
+        let collector = ByteCollector()
+        var writer = ResultWriter(format: format, output: collector)
+        try Inspector(try served.openWritable()).writeRows(of: "Invoice", to: &writer)
+        #expect(all.body == collector.text)
+        #expect(all.contentType.hasPrefix(format == .csv ? "text/csv" : "application/json"))
+        let page = try await served.get("/table", "name=Invoice&_format=\(format.rawValue)&_size=10&BillingCountry__exact=USA")
+        let pageCollector = ByteCollector()
+        var pageWriter = ResultWriter(format: format, output: pageCollector)
+        var selection = RowSelection()
+        selection.filter = "BillingCountry = 'USA'"
+        selection.limit = 10
+        try Inspector(try served.openWritable()).writeRows(of: "Invoice", matching: selection, to: &pageWriter)
+        #expect(page.body == pageCollector.text)
+    }
+
+    @Test func fullTextTablesAreSearchable() async throws {
+        let served = try ServedCopy { database in
+            try database.execute("CREATE VIRTUAL TABLE lyrics USING fts5(title, body)")
+            try database.execute("INSERT INTO lyrics VALUES ('Rock', 'let there be rock'), ('Blues', 'the sky is crying')")
+        }
+        let page = try await served.get("/table", "name=lyrics&_search=crying")
+        #expect(page.status == 200)
+        #expect(page.body.contains(#"<form id="search-form""#))
+        #expect(page.body.contains(#"<td data-column="title">Blues</td>"#))
+        #expect(!page.body.contains(#"<td data-column="title">Rock</td>"#))
+        let plain = try await served.get("/table", "name=Track&_search=rock")
+        #expect(plain.status == 400)
+    }
+
+    @Test func theBuilderCodeOfAFilteredTableRunsAndReadsTheSameRows() async throws {
+        let served = try ServedCopy()
+        let page = try await served.get("/table", "name=Track&Composer__contains=AC%2FDC&_sort_desc=Name")
+        let code = try #require(page.body.components(separatedBy: #"<pre id="builder-code">"#).last?.components(separatedBy: "</pre>").first)
+        #expect(decodeEntities(code) == """
+            let rows = try db.from("Track")
+                .like("Composer", "AC/DC", .contains)
+                .order(by: "Name", .descending)
+                .limit(100)
+                .get()
+            """)
+        let db = try served.openWritable()
+        let rows = try db.from("Track").like("Composer", "AC/DC", .contains).order(by: "Name", .descending).limit(100).get()
+        #expect(page.body.contains(#"<td data-column="Name">\#(rows[0]["Name"].map(CellFormat.text) ?? "")</td>"#))
+    }
+
+    @Test(arguments: [
+        ("/table", "name=Nope", 404), ("/table", "name=Track&Nope__exact=1", 400), ("/table", "name=Track&_sort=Nope", 400),
+        ("/table", "name=Track&_after=x1", 400), ("/table", "name=Track&_after=i1&_after=i2", 400),
+        ("/table", "name=Track&_size=-1", 400), ("/table", "name=Track&_format=xml", 400), ("/table", "", 400),
+        ("/row", "name=Track&key=i999999", 404), ("/row", "name=Track&key=tx&key=ty", 400), ("/nowhere", "", 404),
+    ])
+    func badRequestsGetATypedErrorPage(path: String, query: String, status: Int) async throws {
+        let served = try ServedCopy()
+        let page = try await served.get(path, query)
+        #expect(page.status == status, "\(path)?\(query)")
+        #expect(page.body.contains(#"<div id="error" class="error">"#))
+    }
+
+    @Test func reportPagesShowIntegrityStorageAndMigrations() async throws {
+        let served = try ServedCopy()
+        #expect(try await served.get("/integrity").body.contains("The database is healthy."))
+        #expect(try await served.get("/storage").body.contains(#"<td>IFK_TrackAlbumId</td>"#))
+        #expect(try await served.get("/migrations").body.contains("No BeeStore migrations are recorded"))
+        let diagram = try await served.get("/diagram")
+        #expect(diagram.body.contains(#"<g class="table" data-table="Track">"#))
+        #expect(diagram.body.components(separatedBy: #"<line class="link""#).count - 1 == 11)
+    }
+
+    @Test func aCommitByAnotherConnectionIsPushedToOpenPages() async throws {
+        let served = try ServedCopy()
+        let changes = served.browser.changes
+        await changes.start(observing: served.browser.context.database, interval: 0.05)
+        let stream = await changes.eventStream()
+        let received = Task { () -> String in
+            var iterator = stream.makeAsyncIterator()
+            var text = ""
+            while !text.contains("event: change"), let chunk = await iterator.nextBuffer(suggested: 1024) {
+                text += String(decoding: chunk, as: UTF8.self)
+            }
+            return text
+        }
+        // A commit made before the observation read its first data version goes unseen:
+        // commit until the page hears of one, within a deadline.
+        let writer = try served.openWritable()
+        let deadline = ContinuousClock.now + .seconds(20)
+        var text: String?
+        while text == nil, ContinuousClock.now < deadline {
+            try writer.execute("INSERT INTO Genre (Name) VALUES ('Live')")
+            text = await value(of: received, within: .milliseconds(500))
+        }
+        received.cancel()
+        #expect(text == ": connected\n\nevent: change\ndata: changed\n\n")
+    }
+}
+
+/// The value of `task`, or nil when it has none within `limit`.
+func value<T: Sendable>(of task: Task<T, Never>, within limit: Duration) async -> T? {
+    await withTaskGroup(of: T?.self) { group in
+        group.addTask { await task.value }
+        group.addTask {
+            try? await Task.sleep(for: limit)
+            return nil
+        }
+        defer { group.cancelAll() }
+        return await group.next() ?? nil
+    }
+}

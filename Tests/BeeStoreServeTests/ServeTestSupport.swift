@@ -1,0 +1,102 @@
+import BeeStore
+import Foundation
+import Testing
+
+@testable import BeeStoreCLI
+
+/// A copy of a database in a temporary directory, served by an in-process ``Browser``
+/// the way `beestore serve` serves it (read-only, ATTACH refused, under a time limit);
+/// the directory is removed when the value is released.
+final class ServedCopy: Sendable {
+    let directory: URL
+    let path: String
+    let browser: Browser
+
+    /// Serves a copy of the Chinook sample, changed first by `prepare` (run with a
+    /// writable connection).
+    init(
+        fixture: String = "chinook.sqlite", timeLimit: Duration = .seconds(1),
+        prepare: (Database) throws -> Void = { _ in }
+    ) throws {
+        directory = FileManager.default.temporaryDirectory.appendingPathComponent("BeeStoreServeTests-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+        let path = directory.appendingPathComponent(fixture).path
+        self.path = path
+        let fixtures = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+            .appendingPathComponent("BeeStoreTests/Fixtures")
+        try FileManager.default.copyItem(atPath: fixtures.appendingPathComponent(fixture).path, toPath: path)
+        try prepare(try Self.openWritable(path))
+        func open(_ limit: Duration?) throws -> Database {
+            var configuration = Configuration()
+            configuration.readOnly = true
+            configuration.journalMode = nil
+            configuration.statementTimeLimit = limit
+            configuration.allowsAttach = false
+            return try Database(path: path, configuration: configuration)
+        }
+        let context = BrowseContext(
+            database: try open(timeLimit), counting: try open(.milliseconds(200)), exporting: try open(nil),
+            displayName: fixture)
+        browser = Browser(context: context, changes: ChangeBroadcaster())
+    }
+
+    /// A writable connection to the copy that keeps its journal mode.
+    func openWritable() throws -> Database {
+        try Self.openWritable(path)
+    }
+
+    private static func openWritable(_ path: String) throws -> Database {
+        var configuration = Configuration()
+        configuration.journalMode = nil
+        return try Database(path: path, configuration: configuration)
+    }
+
+    deinit {
+        try? FileManager.default.removeItem(at: directory)
+    }
+
+    /// The response to `path` with the raw query string `query`, its body read in full.
+    func get(_ path: String, _ query: String = "") async throws -> (status: Int, body: String, contentType: String) {
+        let response = await browser.respond(to: path, items: QueryItems(query: query))
+        return (response.status, String(decoding: try await Self.bytes(of: response.body), as: UTF8.self), response.contentType)
+    }
+
+    /// The body's bytes, read to its end.
+    static func bytes(of body: PageResponse.Body) async throws -> [UInt8] {
+        switch body {
+        case .bytes(let bytes): return bytes
+        case .stream(let stream):
+            var bytes: [UInt8] = []
+            var iterator = stream.makeAsyncIterator()
+            while let chunk = await iterator.nextBuffer(suggested: 1 << 16) { bytes += chunk }
+            return bytes
+        }
+    }
+}
+
+/// The values of the attribute `name` in `html`, in order, with the HTML entities the
+/// server writes decoded.
+func attributeValues(_ name: String, in html: String) -> [String] {
+    html.components(separatedBy: " \(name)=\"").dropFirst().compactMap { $0.split(separator: "\"", maxSplits: 1).first }
+        .map { decodeEntities(String($0)) }
+}
+
+/// The href of the element with the attribute `marker` (such as `id="next-page"`).
+func link(marked marker: String, in html: String) -> String? {
+    guard let range = html.range(of: marker) else { return nil }
+    let tagStart = html[..<range.lowerBound].range(of: "<a ", options: .backwards)?.lowerBound ?? range.lowerBound
+    return attributeValues("href", in: String(html[tagStart...])).first
+}
+
+/// Text with `&amp;`, `&lt;`, `&gt;`, `&quot;` and `&#39;` decoded.
+func decodeEntities(_ text: String) -> String {
+    text.replacingOccurrences(of: "&lt;", with: "<").replacingOccurrences(of: "&gt;", with: ">")
+        .replacingOccurrences(of: "&quot;", with: "\"").replacingOccurrences(of: "&#39;", with: "'")
+        .replacingOccurrences(of: "&amp;", with: "&")
+}
+
+/// The path and raw query of a link the server wrote.
+func split(_ link: String) -> (path: String, query: String) {
+    let parts = link.split(separator: "?", maxSplits: 1)
+    return (String(parts[0]), parts.count > 1 ? String(parts[1]) : "")
+}
