@@ -39,8 +39,11 @@ struct CLIReadmeTests {
         let shown: Set<String> = Set(commands.compactMap { command in
             command.dropFirst(prefix.count).split(separator: " ").first.map(String.init)
         })
-        #expect(listed.count == 13)
-        #expect(shown == listed)
+        // `serve` runs until it is stopped: the README shows it in a section of its own,
+        // and the serve tests run it.
+        #expect(listed.count == 14)
+        #expect(shown == listed.subtracting(["serve"]))
+        #expect(readme.contains("swift run beestore serve Chinook.sqlite"))
     }
 
     /// The words of a command line as a POSIX shell splits them: whitespace separates
