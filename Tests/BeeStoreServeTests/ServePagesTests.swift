@@ -22,9 +22,10 @@ import Testing
             let (path, query) = split(current)
             let page = try await served.get(path, query)
             try #require(page.status == 200, "\(current): \(page.body)")
-            keys += attributeValues("href", in: page.body).filter { $0.hasPrefix("/row?") }.compactMap {
-                QueryItems(query: split($0).query).all("key").joined(separator: ",")
-            }
+            // Row links carry the row's key; foreign-key links name a column and a value instead.
+            keys += attributeValues("href", in: page.body).filter { $0.hasPrefix("/row?") }
+                .map { QueryItems(query: split($0).query).all("key").joined(separator: ",") }
+                .filter { !$0.isEmpty }
             next = link(marked: #"id="next-page""#, in: page.body)
             #expect(keys.count <= 4_000, "paging must end")
         }
@@ -40,7 +41,6 @@ import Testing
         let keys = try await walk(served, from: "/table?name=Track\(sort)")
         let database = try served.openWritable()
         let expected = try database.fetchAll("SELECT rowid FROM Track ORDER BY \(order)").map { "i\($0[0])" }
-        // Row links only: foreign-key links carry `by=`, not `key=`.
         #expect(keys == expected)
     }
 
@@ -148,7 +148,8 @@ import Testing
 
     @Test(arguments: [
         "DELETE FROM Track", "UPDATE Track SET Name = 'x'", "CREATE TABLE t (a)", "PRAGMA user_version = 5",
-        "ATTACH DATABASE 'other.sqlite' AS other", "SELECT 1; DELETE FROM Track", "SELEC nonsense",
+        "ATTACH DATABASE 'other.sqlite' AS other", "VACUUM INTO 'other.sqlite'", "SELECT 1; DELETE FROM Track",
+        "SELEC nonsense", "SELECT load_extension('other.sqlite')",
     ])
     func theSQLEditorRefusesWritesAttachAndBadSQL(sql: String) async throws {
         let served = try ServedCopy()
@@ -194,6 +195,15 @@ import Testing
         selection.limit = 10
         try Inspector(try served.openWritable()).writeRows(of: "Invoice", matching: selection, to: &pageWriter)
         #expect(page.body == pageCollector.text)
+    }
+
+    @Test func theDatabaseAndRowPagesExportToo() async throws {
+        let served = try ServedCopy()
+        let tables = try await served.get("/", "_format=csv")
+        #expect(tables.body.hasPrefix("\"name\",\"type\",\"rows\"\r\n\"Album\",\"table\",347\r\n"))
+        let row = try await served.get("/row", "name=Genre&key=i2&_format=json")
+        #expect(row.body == "[\n  {\"GenreId\": 2, \"Name\": \"Jazz\"}\n]\n")
+        #expect(try await served.get("/", "_format=xml").status == 400)
     }
 
     @Test func fullTextTablesAreSearchable() async throws {

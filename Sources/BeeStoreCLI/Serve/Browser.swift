@@ -18,7 +18,7 @@ struct Browser: Sendable {
         case "/events":
             return PageResponse(
                 status: 200, contentType: "text/event-stream", body: .stream(await changes.eventStream()))
-        case "/": return await page { try DatabasePage.respond(context: context) }
+        case "/": return await page { try DatabasePage.respond(to: items, context: context) }
         case "/table": return await page { try TablePage.respond(to: items, context: context) }
         case "/row": return await page { try RowPage.respond(to: items, context: context) }
         case "/schema": return await page { try SchemaPage.respond(to: items, context: context) }

@@ -36,6 +36,19 @@ struct PageResponse: Sendable {
         PageResponse(status: status, contentType: "text/plain; charset=utf-8", body: .bytes(Array((message + "\n").utf8)))
     }
 
+    /// `result` in `format`, as the command-line tool writes it, when `items` ask for an
+    /// export (`_format=csv` or `json`); nil otherwise.
+    static func export(_ result: @autoclosure () throws -> QueryResult, named name: String, ifAskedBy items: QueryItems) throws
+        -> PageResponse?
+    {
+        guard let text = items["_format"], !text.isEmpty else { return nil }
+        guard let format = ResultFormat(rawValue: text), format == .csv || format == .json else {
+            throw PageError.badRequest("unknown format \(text): use csv or json")
+        }
+        let result = try result()
+        return .export(format: format, fileName: name) { writer in _ = try writer.write(result) }
+    }
+
     /// Rows written in `format` by `write`, on a thread of its own, streamed as they come.
     static func export(
         format: ResultFormat, fileName: String, write: @escaping @Sendable (inout ResultWriter) throws -> Void

@@ -19,12 +19,18 @@ enum RowPage {
             for (column, value) in zip(shape.keyColumns, keys) { query = query.where(column, value) }
         }
         guard let row = try query.select("*").first() else { throw PageError.notFound("no such row in \(shape.name)") }
+        let result = QueryResult(columnNames: shape.columnNames, rows: [row.values])
+        if let export = try PageResponse.export(result, named: shape.name, ifAskedBy: items) { return export }
         let labels = try ForeignKeyLabels(shape: shape, rows: [row], valueOffset: 0, context: context)
         let incoming = try IncomingLinks(to: row, of: shape, context: context)
         return .html(
             PageLayout.page(title: shape.name, databaseName: context.displayName) { html in
                 html.raw("<p>")
                 html.link("All rows of \(shape.name)", to: PageURL("/table", [("name", shape.name)]), [("id", "table-link")])
+                html.raw(" · export ")
+                html.link("CSV", to: Self.url(items).adding("_format", "csv"), [("id", "export-csv")])
+                html.raw(" ")
+                html.link("JSON", to: Self.url(items).adding("_format", "json"), [("id", "export-json")])
                 html.raw("</p><table id=\"row\"><tbody>")
                 for (index, column) in shape.columnNames.enumerated() {
                     html.raw("<tr>")
@@ -36,6 +42,13 @@ enum RowPage {
                 html.raw("</tbody></table>")
                 incoming.write(to: &html)
             })
+    }
+}
+
+extension RowPage {
+    /// The URL of the row page `items` ask for.
+    fileprivate static func url(_ items: QueryItems) -> PageURL {
+        PageURL("/row", items.items.filter { ["name", "key", "by", "value"].contains($0.name) }.map { ($0.name, $0.value) })
     }
 }
 
