@@ -28,13 +28,14 @@ enum FilterOperator: String, CaseIterable, Sendable {
     }
 
     /// `query` with the condition `column <operator> value`.
-    func apply<Q: Filterable>(to query: Q, column: String, value: String) -> Q {
-        switch self {
+    func apply<Q: Filterable>(to query: Q, column: String, value text: String) -> Q {
+        let value = TypedText.value(of: text)
+        return switch self {
         case .exact: query.where(column, .equal, value)
         case .not: query.where(column, .notEqual, value)
-        case .contains: query.like(column, value, .contains)
-        case .startswith: query.like(column, value, .prefix)
-        case .endswith: query.like(column, value, .suffix)
+        case .contains: query.like(column, text, .contains)
+        case .startswith: query.like(column, text, .prefix)
+        case .endswith: query.like(column, text, .suffix)
         case .gt: query.where(column, .greaterThan, value)
         case .gte: query.where(column, .greaterThanOrEqual, value)
         case .lt: query.where(column, .lessThan, value)
@@ -45,19 +46,20 @@ enum FilterOperator: String, CaseIterable, Sendable {
     }
 
     /// The query-builder call that applies the condition, as Swift source.
-    func builderCall(column: String, value: String) -> String {
+    func builderCall(column: String, value text: String) -> String {
         let column = SwiftLiteral.string(column)
-        let text = SwiftLiteral.string(value)
+        let value = TypedText.swiftLiteral(of: text)
+        let pattern = SwiftLiteral.string(text)
         return switch self {
-        case .exact: ".where(\(column), .equal, \(text))"
-        case .not: ".where(\(column), .notEqual, \(text))"
-        case .contains: ".like(\(column), \(text), .contains)"
-        case .startswith: ".like(\(column), \(text), .prefix)"
-        case .endswith: ".like(\(column), \(text), .suffix)"
-        case .gt: ".where(\(column), .greaterThan, \(text))"
-        case .gte: ".where(\(column), .greaterThanOrEqual, \(text))"
-        case .lt: ".where(\(column), .lessThan, \(text))"
-        case .lte: ".where(\(column), .lessThanOrEqual, \(text))"
+        case .exact: ".where(\(column), .equal, \(value))"
+        case .not: ".where(\(column), .notEqual, \(value))"
+        case .contains: ".like(\(column), \(pattern), .contains)"
+        case .startswith: ".like(\(column), \(pattern), .prefix)"
+        case .endswith: ".like(\(column), \(pattern), .suffix)"
+        case .gt: ".where(\(column), .greaterThan, \(value))"
+        case .gte: ".where(\(column), .greaterThanOrEqual, \(value))"
+        case .lt: ".where(\(column), .lessThan, \(value))"
+        case .lte: ".where(\(column), .lessThanOrEqual, \(value))"
         case .isnull: ".where(\(column), nil)"
         case .notnull: ".where(\(column), .notEqual, nil)"
         }

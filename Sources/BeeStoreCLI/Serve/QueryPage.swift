@@ -16,7 +16,7 @@ enum QueryPage {
         if !sql.trimmingCharacters(in: .whitespacesAndNewlines).isEmpty {
             outcome = Result {
                 names = try inspector.parameterNames(in: sql)
-                for name in names { arguments[String(name.dropFirst())] = Self.value(typed: items[String(name.dropFirst())] ?? "") }
+                for name in names { arguments[String(name.dropFirst())] = TypedText.value(of: items[String(name.dropFirst())] ?? "") }
                 let statementArguments = names.isEmpty ? StatementArguments() : StatementArguments(named: arguments)
                 if let format = items["_format"].flatMap(ResultFormat.init(rawValue:)), format == .csv || format == .json {
                     return .export(format, statementArguments)
@@ -51,11 +51,6 @@ enum QueryPage {
         case rows(QueryResult)
         case plan(QueryPlan)
         case export(ResultFormat, StatementArguments)
-    }
-
-    /// A parameter's value as typed: an integer when it reads as one, else text.
-    private static func value(typed text: String) -> Value {
-        Int64(text).map(Value.integer) ?? .text(text)
     }
 
     private static func writeForm(sql: String, names: [String], arguments: [String: Value], to html: inout HTML) {

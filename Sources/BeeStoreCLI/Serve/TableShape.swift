@@ -61,13 +61,15 @@ struct TableShape: Sendable {
     }
 
     /// The column that labels a row of this table where another table points to it: one
-    /// named name, title or label, else the first text column that is not the key.
+    /// named `name`, else the first whose name holds "name" (`LastName`), else one named
+    /// `title` or `label`, else the first text column that is not the key.
     var labelColumn: String? {
-        let preferred = ["name", "title", "label"]
-        if let column = schema.columns.first(where: { preferred.contains($0.name.lowercased()) }) { return column.name }
-        return schema.columns.first { column in
-            column.primaryKeyPosition == nil
-                && ["CHAR", "CLOB", "TEXT"].contains { column.declaredType.uppercased().contains($0) }
-        }?.name
+        let columns = schema.columns.filter { $0.primaryKeyPosition == nil }
+        let lowercased = columns.map { $0.name.lowercased() }
+        let index =
+            lowercased.firstIndex(of: "name") ?? lowercased.firstIndex { $0.contains("name") }
+            ?? lowercased.firstIndex(of: "title") ?? lowercased.firstIndex(of: "label")
+            ?? columns.firstIndex { column in ["CHAR", "CLOB", "TEXT"].contains { column.declaredType.uppercased().contains($0) } }
+        return index.map { columns[$0].name }
     }
 }
