@@ -44,6 +44,28 @@ import Testing
         #expect(keys == expected)
     }
 
+    @Test func keysetPagingFollowsSQLiteOrderAcrossTypesInAnUntypedColumn() async throws {
+        let served = try ServedCopy { database in
+            try database.execute("CREATE TABLE mixed (v)")
+            let values: [Value] = [.null, .integer(3), .real(2.5), .text("b"), .text("10"), .blob(Data([1])), .integer(-1)]
+            for index in 0..<140 { try database.execute("INSERT INTO mixed VALUES (?)", [values[index % values.count]]) }
+        }
+        for (sort, order) in [("_sort=v&_size=9", "v, rowid"), ("_sort_desc=v&_size=11", "v DESC, rowid DESC")] {
+            let keys = try await walk(served, from: "/table?name=mixed&\(sort)")
+            let expected = try served.openWritable().fetchAll("SELECT rowid FROM mixed ORDER BY \(order)").map { "i\($0[0])" }
+            #expect(keys == expected, "\(sort)")
+        }
+    }
+
+    @Test func longTextIsCutInTablesAndWholeOnItsRowPage() async throws {
+        let long = String(repeating: "é", count: 2_500)
+        let served = try ServedCopy { try $0.execute("UPDATE Track SET Name = ? WHERE TrackId = 1", [long]) }
+        let table = try await served.get("/table", "name=Track&TrackId__exact=1")
+        #expect(table.body.contains(String(repeating: "é", count: 2_000) + #"<span class="cut">…</span>"#))
+        #expect(!table.body.contains(String(repeating: "é", count: 2_001)))
+        #expect(try await served.get("/row", "name=Track&key=i1").body.contains(long))
+    }
+
     @Test func aWithoutRowIDTableIsPagedByItsPrimaryKeyAndAViewByOffset() async throws {
         let served = try ServedCopy { database in
             try database.execute("CREATE TABLE pair (a TEXT, b INTEGER, PRIMARY KEY (a, b)) WITHOUT ROWID")

@@ -34,9 +34,12 @@ struct ForeignKeyLabels: Sendable {
     }
 
     /// Appends `value` of `column`: a link to the row it points to, labelled, with the
-    /// value itself beside it; or the value alone when the column has no foreign key.
-    func append(_ value: Value, of column: String, to html: inout HTML) {
-        guard let target = columns[column], value != .null else { return CellFormat.append(value, to: &html) }
+    /// value itself beside it; or the value alone (text cut at `textLimit`) when the
+    /// column has no foreign key.
+    func append(_ value: Value, of column: String, to html: inout HTML, textLimit: Int? = nil) {
+        guard let target = columns[column], value != .null else {
+            return CellFormat.append(value, to: &html, textLimit: textLimit)
+        }
         let url = PageURL("/row", [("name", target.table), ("by", target.column), ("value", ValueToken.encode(value))])
         html.link(target.labels[value] ?? CellFormat.text(value), to: url, [("class", "fk")])
         if target.labels[value] != nil {

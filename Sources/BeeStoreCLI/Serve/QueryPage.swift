@@ -85,7 +85,7 @@ enum QueryPage {
             html.raw("<tr class=\"row\">")
             for (index, value) in row.enumerated() {
                 html.open("td", [("data-column", result.columnNames.indices.contains(index) ? result.columnNames[index] : "")])
-                CellFormat.append(value, to: &html)
+                CellFormat.append(value, to: &html, textLimit: CellFormat.shownTextLength)
                 html.close("td")
             }
             html.raw("</tr>")

@@ -41,7 +41,7 @@ struct ServeCommand: ParsableCommand {
         let changes = ChangeBroadcaster()
         let address = try sockaddr_in.inet(ip4: host, port: port)
         let server = HTTPServer(
-            address: address,
+            config: HTTPServer.Configuration(address: address, pool: NoDelaySocketPool()),
             handler: BrowseHandler(
                 browser: Browser(context: context, changes: changes),
                 requestGuard: RequestGuard(token: token, extraHosts: allowedHosts + [host])))

@@ -181,7 +181,7 @@ struct TablePageContent {
             }
             for (index, column) in shape.columnNames.enumerated() {
                 html.open("td", [("data-column", column)])
-                labels.append(row[valueOffset + index], of: column, to: &html)
+                labels.append(row[valueOffset + index], of: column, to: &html, textLimit: CellFormat.shownTextLength)
                 html.close("td")
             }
             html.raw("</tr>")
