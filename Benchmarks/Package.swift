@@ -4,6 +4,7 @@ import PackageDescription
 // A separate package so that the library's users and its CI never build GRDB.
 // Run from this folder: swift run -c release beestore-benchmarks
 // and, after `swift build -c release --product beestore` in the root: swift run -c release cli-streaming
+// (the tool against the sqlite3 shell) or swift run -c release serve-latency (its web UI against Datasette)
 let package = Package(
     name: "BeeStoreBenchmarks",
     platforms: [.macOS(.v14)],
@@ -31,10 +32,22 @@ let package = Package(
             ],
             swiftSettings: [.enableUpcomingFeature("MemberImportVisibility")]
         ),
+        // What the process benchmarks share: child processes, the big table, medians.
+        .target(
+            name: "BenchmarkSupport",
+            dependencies: [.product(name: "BeeStore", package: "BeeStore")],
+            swiftSettings: [.enableUpcomingFeature("MemberImportVisibility")]
+        ),
         // The beestore tool against the sqlite3 shell, each run as a process.
         .executableTarget(
             name: "cli-streaming",
-            dependencies: [.product(name: "BeeStore", package: "BeeStore")],
+            dependencies: ["BenchmarkSupport"],
+            swiftSettings: [.enableUpcomingFeature("MemberImportVisibility")]
+        ),
+        // `beestore serve` against Datasette, both run as processes, over HTTP.
+        .executableTarget(
+            name: "serve-latency",
+            dependencies: ["BenchmarkSupport"],
             swiftSettings: [.enableUpcomingFeature("MemberImportVisibility")]
         ),
     ],

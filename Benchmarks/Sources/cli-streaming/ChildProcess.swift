@@ -1,3 +1,4 @@
+import BenchmarkSupport
 import Foundation
 
 #if canImport(Glibc)
@@ -24,19 +25,12 @@ func measure(_ arguments: [String], timeTool: String, outputPath: String = "/dev
     let report = FileManager.default.temporaryDirectory.appendingPathComponent("rss-\(UUID().uuidString)").path
     defer { try? FileManager.default.removeItem(atPath: report) }
     let command = [timeTool, "-f", "%M", "-o", report] + arguments
-    var actions = posix_spawn_file_actions_t()
-    posix_spawn_file_actions_init(&actions)
-    defer { posix_spawn_file_actions_destroy(&actions) }
-    posix_spawn_file_actions_addopen(&actions, 1, outputPath, O_WRONLY | O_CREAT | O_TRUNC, 0o644)
-    let argv = command.map { strdup($0) } + [nil]
-    defer { argv.forEach { free($0) } }
-    var pid = pid_t()
     let clock = ContinuousClock()
     let start = clock.now
-    let spawned = posix_spawn(&pid, command[0], &actions, nil, argv, environ)
-    guard spawned == 0 else { throw BenchmarkFailure("cannot run \(command[0]): error \(spawned)") }
-    var status: Int32 = 0
-    guard waitpid(pid, &status, 0) == pid else { throw BenchmarkFailure("cannot wait for \(arguments[0])") }
+    let pid = try spawn(command) { actions in
+        posix_spawn_file_actions_addopen(&actions, 1, outputPath, O_WRONLY | O_CREAT | O_TRUNC, 0o644)
+    }
+    let status = try waitForExit(of: pid)
     let duration = clock.now - start
     guard status == 0 else { throw BenchmarkFailure("\(arguments.joined(separator: " ")) failed with status \(status)") }
     let text = (try? String(contentsOfFile: report, encoding: .utf8)) ?? ""
@@ -44,13 +38,4 @@ func measure(_ arguments: [String], timeTool: String, outputPath: String = "/dev
         throw BenchmarkFailure("\(timeTool) reported no peak memory: \(text)")
     }
     return Measurement(duration: duration, peakResidentKiB: kibibytes)
-}
-
-/// A failed run or setup: the benchmark stops with a non-zero exit.
-struct BenchmarkFailure: Error, CustomStringConvertible {
-    let description: String
-
-    init(_ description: String) {
-        self.description = description
-    }
 }

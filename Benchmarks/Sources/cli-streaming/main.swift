@@ -1,3 +1,4 @@
+import BenchmarkSupport
 import Foundation
 
 /// `cli-streaming [--rows N] [--iterations N] [--beestore PATH] [--sqlite3 PATH] [--time PATH]`
@@ -76,14 +77,8 @@ func lineCount(of path: String) throws -> Int {
     return count
 }
 
-func median(_ values: [Duration]) -> Duration {
-    let sorted = values.sorted()
-    return sorted.count % 2 == 1 ? sorted[sorted.count / 2] : (sorted[sorted.count / 2 - 1] + sorted[sorted.count / 2]) / 2
-}
-
 func seconds(_ duration: Duration) -> String {
-    let (whole, attoseconds) = duration.components
-    return String(format: "%.2f s", Double(whole) + Double(attoseconds) / 1e18)
+    String(format: "%.2f s", duration.seconds)
 }
 
 func main() -> Int32 {

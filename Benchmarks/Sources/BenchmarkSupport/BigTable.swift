@@ -4,11 +4,11 @@ import Foundation
 /// The benchmark's database: one table, `big`, of `rowCount` rows of the kinds real tables
 /// hold: an integer key, short and longer text, a real, an integer, a date as text, and a
 /// column that is `NULL` in a third of the rows and holds quotes and commas in another.
-enum BigTable {
-    static let name = "big"
+public enum BigTable {
+    public static let name = "big"
 
     /// Creates the database file at `path` (in SQLite's default rollback journal mode).
-    static func create(at path: String, rowCount: Int) throws {
+    public static func create(at path: String, rowCount: Int) throws {
         var configuration = Configuration()
         configuration.journalMode = nil
         let database = try Database(path: path, configuration: configuration)
