@@ -29,6 +29,28 @@ struct DatabaseTests {
         #expect(!db.hasReaderPool, "without WAL, reads share the single connection")
     }
 
+    @Test func aReadOnlyDatabaseReadsInParallelInAnyJournalMode() throws {
+        let directory = try TemporaryDirectory()
+        var writable = Configuration()
+        writable.journalMode = .delete
+        try Database(path: directory.path("app.sqlite"), configuration: writable).execute("CREATE TABLE t (a)")
+        var configuration = Configuration()
+        configuration.readOnly = true
+        configuration.journalMode = nil
+        let db = try Database(path: directory.path("app.sqlite"), configuration: configuration)
+        #expect(db.hasReaderPool)
+        // One read holds its connection until a second read, on another thread, is done.
+        let secondDone = DispatchSemaphore(value: 0)
+        let finishedInTime = try db.read { _ in
+            DispatchQueue.global().async {
+                _ = try? db.read { try $0.fetchValue(Int.self, "SELECT count(*) FROM t") }
+                secondDone.signal()
+            }
+            return secondDone.wait(timeout: .now() + 30) == .success
+        }
+        #expect(finishedInTime, "a second read does not wait for the first")
+    }
+
     @Test func inMemoryDatabasesArePrivate() throws {
         let first = try Database.inMemory()
         let second = try Database.inMemory()

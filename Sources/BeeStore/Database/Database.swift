@@ -68,7 +68,9 @@ public final class Database: Sendable {
         self.configuration = configuration
         self.counters = counters
         self.writer = SerializedConnection(writerConnection)
-        if usesWAL && location != ":memory:" {
+        // A read-only database has no writes of its own to wait for its readers, so its
+        // reads run in parallel whatever the journal mode.
+        if (usesWAL || configuration.readOnly) && location != ":memory:" {
             self.readers = ReaderPool(maximumCount: configuration.maximumReaderCount) {
                 let reader = try Connection(path: location, readOnly: true, configuration: configuration, counters: counters)
                 try reader.execute("PRAGMA query_only = 1")
@@ -102,7 +104,8 @@ public final class Database: Sendable {
         counters.snapshot
     }
 
-    /// Whether reads run on their own connections, in parallel with the writer (WAL file databases).
+    /// Whether reads run on their own connections, in parallel with each other and with the
+    /// writer: WAL file databases, and read-only file databases in any journal mode.
     public var hasReaderPool: Bool {
         readers != nil
     }
