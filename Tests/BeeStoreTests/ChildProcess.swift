@@ -1,0 +1,118 @@
+import Foundation
+
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Musl)
+import Musl
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+@testable import BeeStore
+
+/// A child process that failed to start or to announce itself.
+struct ChildProcessError: Error, CustomStringConvertible {
+    let description: String
+}
+
+/// A long-running child process (a server, a driver) whose standard output and error are
+/// collected as they arrive; it is sent SIGTERM by `terminate()` or, as a backstop when a test
+/// fails before that, when released.
+final class ChildProcess: Sendable {
+    /// The executable's file name, for messages.
+    let name: String
+    private let process: Process
+    private let output = Protected(Data())
+    private let errorOutput = Protected(Data())
+
+    /// Starts `executable` with `arguments`.
+    init(_ executable: URL, _ arguments: [String]) throws {
+        name = executable.lastPathComponent
+        process = Process()
+        process.executableURL = executable
+        process.arguments = arguments
+        process.standardInput = FileHandle.nullDevice
+        process.standardOutput = Self.collecting(into: output)
+        process.standardError = Self.collecting(into: errorOutput)
+        do {
+            try Self.withSignalsUnblocked { try process.run() }
+        } catch {
+            throw ChildProcessError(description: "cannot start \(executable.path): \(error)")
+        }
+    }
+
+    deinit {
+        terminate()
+    }
+
+    /// Runs `body` with no signal blocked on the calling thread. A spawned child inherits its
+    /// parent thread's signal mask, and the threads running tests block SIGTERM and SIGINT: a
+    /// child started from them would ignore `terminate()`.
+    private static func withSignalsUnblocked<T>(_ body: () throws -> T) rethrows -> T {
+        var none = sigset_t()
+        var saved = sigset_t()
+        sigemptyset(&none)
+        pthread_sigmask(SIG_SETMASK, &none, &saved)
+        defer { pthread_sigmask(SIG_SETMASK, &saved, nil) }
+        return try body()
+    }
+
+    /// A pipe whose bytes are appended to `buffer` as they arrive.
+    private static func collecting(into buffer: Protected<Data>) -> Pipe {
+        let pipe = Pipe()
+        pipe.fileHandleForReading.readabilityHandler = { handle in
+            let data = handle.availableData
+            if data.isEmpty {
+                handle.readabilityHandler = nil
+            } else {
+                buffer.withLock { $0.append(data) }
+            }
+        }
+        return pipe
+    }
+
+    /// What the process wrote to standard error so far.
+    var standardError: String {
+        String(decoding: errorOutput.value, as: UTF8.self)
+    }
+
+    /// The first complete line of standard output that `transform` turns into a value, waiting
+    /// for it until `timeout`; fails early, quoting standard error, when the process exits.
+    func firstLine<T>(
+        _ description: String, timeout: Duration = .seconds(20), _ transform: @escaping (String) -> T?
+    ) async throws -> T {
+        try await waitFor("\(name) to print \(description)", timeout: timeout) {
+            let lines = String(decoding: output.value, as: UTF8.self).split(separator: "\n", omittingEmptySubsequences: false)
+            // The last item is an unfinished line, or empty after a final newline.
+            if let value = lines.dropLast().lazy.compactMap({ transform(String($0)) }).first { return value }
+            guard process.isRunning else {
+                throw ChildProcessError(
+                    description: "\(name) exited with status \(process.terminationStatus) before printing \(description); "
+                        + "standard output: \(String(decoding: output.value, as: UTF8.self).debugDescription), "
+                        + "standard error: \(standardError.debugDescription)")
+            }
+            return nil
+        }
+    }
+
+    /// Sends SIGTERM when the process still runs and waits for it to exit; after 10 seconds,
+    /// kills it.
+    func terminate() {
+        // A process that never started has no identifier, and nothing to wait for.
+        guard process.processIdentifier != 0 else { return }
+        if process.isRunning {
+            process.terminate()
+        }
+        let deadline = ContinuousClock.now + .seconds(10)
+        while process.isRunning && ContinuousClock.now < deadline {
+            usleep(50_000)
+        }
+        if process.isRunning {
+            kill(process.processIdentifier, SIGKILL)
+        }
+        process.waitUntilExit()
+    }
+
+    /// Whether the process still runs.
+    var isRunning: Bool { process.isRunning }
+}
