@@ -16,7 +16,7 @@ struct ChildProcessError: Error, CustomStringConvertible {
 }
 
 /// A long-running child process (a server, a driver) whose standard output and error are
-/// collected as they arrive; it is sent SIGTERM by `terminate()` or, as a backstop when a test
+/// collected as they arrive; it is killed by `terminate()` or, as a backstop when a test
 /// fails before that, when released.
 final class ChildProcess: Sendable {
     /// The executable's file name, for messages.
@@ -35,7 +35,7 @@ final class ChildProcess: Sendable {
         process.standardOutput = Self.collecting(into: output)
         process.standardError = Self.collecting(into: errorOutput)
         do {
-            try Self.withSignalsUnblocked { try process.run() }
+            try process.run()
         } catch {
             throw ChildProcessError(description: "cannot start \(executable.path): \(error)")
         }
@@ -43,18 +43,6 @@ final class ChildProcess: Sendable {
 
     deinit {
         terminate()
-    }
-
-    /// Runs `body` with no signal blocked on the calling thread. A spawned child inherits its
-    /// parent thread's signal mask, and the threads running tests block SIGTERM and SIGINT: a
-    /// child started from them would ignore `terminate()`.
-    private static func withSignalsUnblocked<T>(_ body: () throws -> T) rethrows -> T {
-        var none = sigset_t()
-        var saved = sigset_t()
-        sigemptyset(&none)
-        pthread_sigmask(SIG_SETMASK, &none, &saved)
-        defer { pthread_sigmask(SIG_SETMASK, &saved, nil) }
-        return try body()
     }
 
     /// A pipe whose bytes are appended to `buffer` as they arrive.
@@ -95,18 +83,13 @@ final class ChildProcess: Sendable {
         }
     }
 
-    /// Sends SIGTERM when the process still runs and waits for it to exit; after 10 seconds,
-    /// kills it.
+    /// Kills the process when it still runs, and waits for it to exit. SIGKILL, because
+    /// the threads that run tests block SIGTERM and SIGINT and a child inherits that mask;
+    /// unblocking them around the launch would let the SIGCHLD that Foundation waits for
+    /// reach a thread that drops it.
     func terminate() {
         // A process that never started has no identifier, and nothing to wait for.
         guard process.processIdentifier != 0 else { return }
-        if process.isRunning {
-            process.terminate()
-        }
-        let deadline = ContinuousClock.now + .seconds(10)
-        while process.isRunning && ContinuousClock.now < deadline {
-            usleep(50_000)
-        }
         if process.isRunning {
             kill(process.processIdentifier, SIGKILL)
         }

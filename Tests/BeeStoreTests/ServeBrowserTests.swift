@@ -270,10 +270,13 @@ struct ServeBrowserTests {
         }
     }
 
-    @Test func screenshotOfTheTrackTable() async throws {
+    @Test func screenshotOfTheFilteredAndFacetedTrackTable() async throws {
         try await withServedPage { served, browser in
-            try await browser.navigate(to: try served.url("/table", ["name": "Track"]))
-            try await Self.waitForRowCount(3503, in: browser)
+            try await browser.navigate(
+                to: try served.url(
+                    "/table",
+                    ["name": "Track", "Milliseconds__gt": "300000", "_facet": "GenreId", "_facet": "MediaTypeId"]))
+            try await Self.waitForRowCount(1069, in: browser)
             let png = try await browser.screenshot()
             let image = try #require(PNGImage(png), "a PNG image")
             #expect(image.width == 1280 && image.height > 0)

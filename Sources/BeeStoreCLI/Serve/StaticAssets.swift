@@ -32,7 +32,7 @@ enum StaticAssets {
         table { border-collapse: collapse; font-size: .93em; }
         th, td { border-bottom: 1px solid var(--line); padding: .3em .6em; text-align: left; vertical-align: top; }
         thead th { position: sticky; top: 0; background: Canvas; }
-        td { max-width: 32em; overflow-wrap: anywhere; }
+        td { max-width: 32em; overflow-wrap: break-word; }
         .scroll { overflow-x: auto; }
         .null { color: #888; font-style: italic; }
         .blob { color: #888; }

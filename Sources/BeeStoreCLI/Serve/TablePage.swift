@@ -114,7 +114,8 @@ struct TablePageContent {
         html.close("select")
         html.open("input", [("type", "text"), ("name", "_value"), ("aria-label", "value")])
         html.raw("<button type=\"submit\" id=\"apply-filter\">Filter</button></form>")
-        let unfaceted = shape.columnNames.filter { !request.facets.contains($0) }
+        // Facets group repeated values: a key column has none.
+        let unfaceted = shape.schema.columns.filter { $0.primaryKeyPosition == nil && !request.facets.contains($0.name) }.map(\.name)
         guard !unfaceted.isEmpty else { return }
         html.raw("<p id=\"facet-suggestions\">Facet by: ")
         for column in unfaceted {
