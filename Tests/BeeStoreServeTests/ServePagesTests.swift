@@ -320,25 +320,35 @@ import Testing
         let changes = served.browser.changes
         await changes.start(observing: served.browser.context.database, interval: 0.05)
         let stream = await changes.eventStream()
-        let received = Task { () -> String in
+        let received = Received()
+        let reader = Task {
             var iterator = stream.makeAsyncIterator()
-            var text = ""
-            while !text.contains("event: change"), let chunk = await iterator.nextBuffer(suggested: 1024) {
-                text += String(decoding: chunk, as: UTF8.self)
+            while let chunk = await iterator.nextBuffer(suggested: 1024) {
+                await received.append(String(decoding: chunk, as: UTF8.self))
             }
-            return text
         }
+        defer { reader.cancel() }
         // A commit made before the observation read its first data version goes unseen:
         // commit until the page hears of one, within a deadline.
         let writer = try served.openWritable()
         let deadline = ContinuousClock.now + .seconds(20)
-        var text: String?
-        while text == nil, ContinuousClock.now < deadline {
+        while await !received.text.contains("event: change"), ContinuousClock.now < deadline {
             try writer.execute("INSERT INTO Genre (Name) VALUES ('Live')")
-            text = await value(of: received, within: .milliseconds(500))
+            let pause = ContinuousClock.now + .milliseconds(300)
+            while await !received.text.contains("event: change"), ContinuousClock.now < pause {
+                try await Task.sleep(for: .milliseconds(10))
+            }
         }
-        received.cancel()
-        #expect(text == ": connected\n\nevent: change\ndata: changed\n\n")
+        #expect(await received.text.hasPrefix(": connected\n\nevent: change\ndata: changed\n\n"))
+    }
+}
+
+/// Text received so far from a stream read by another task.
+actor Received {
+    private(set) var text = ""
+
+    func append(_ more: String) {
+        text += more
     }
 }
 
@@ -348,18 +358,5 @@ actor Completion {
 
     func finish() {
         isDone = true
-    }
-}
-
-/// The value of `task`, or nil when it has none within `limit`.
-func value<T: Sendable, Failure: Error>(of task: Task<T, Failure>, within limit: Duration) async -> T? {
-    await withTaskGroup(of: T?.self) { group in
-        group.addTask { try? await task.value }
-        group.addTask {
-            try? await Task.sleep(for: limit)
-            return nil
-        }
-        defer { group.cancelAll() }
-        return await group.next() ?? nil
     }
 }
