@@ -1,0 +1,375 @@
+import Foundation
+
+/// What the text of a query's `SELECT` depends on, without the values it binds: the key
+/// of ``SelectSQLCache``. Two queries of one shape render the same SQL text; only their
+/// arguments differ.
+///
+/// The shape is the table; the selection; `DISTINCT`; the joins; each condition's kind,
+/// conjunction, columns and operator (so `IS NULL`, which a nil value gives, is another
+/// shape than `= ?`), the length of each `IN` list, the text of raw SQL conditions and of
+/// an `IN (SELECT …)`; the grouping and `HAVING`; the ordering; whether a limit and an
+/// offset are rendered (they are bound, so their values do not count); and the names by
+/// which a record query finds its own columns. Texts are compared byte by byte, as SQLite
+/// reads them: two canonically equivalent names that `==` calls equal are two shapes.
+struct SelectShape: Hashable {
+    /// The query the shape is read from: the query being rendered, or, for a stored
+    /// shape, its copy without values (``stored``).
+    private let query: Query
+    private let hasLimit: Bool
+
+    /// The shape of `query`'s `SELECT` rendered with `limit`.
+    init(_ query: Query, limit: Int?) {
+        self.query = query
+        hasLimit = limit != nil
+    }
+
+    /// The shape to keep in a cache: the same, without the query's values, database and
+    /// write parts, so that a cache keeps no user data alive.
+    var stored: SelectShape {
+        SelectShape(query.selectShapeTemplate, limit: hasLimit ? 0 : nil)
+    }
+
+    /// Hashes every part of the shape; texts by their length and first bytes only, so
+    /// that a record's long selection costs little (equality compares them whole).
+    func hash(into hasher: inout Hasher) {
+        hasher.combine(hasLimit)
+        query.hashSelectShape(into: &hasher)
+    }
+
+    static func == (left: SelectShape, right: SelectShape) -> Bool {
+        left.hasLimit == right.hasLimit && left.query.hasSameSelectShape(as: right.query)
+    }
+
+    /// Hashes `text` by its UTF-8 length and its first ``hashedPrefix`` bytes.
+    static func hashText(_ text: String, into hasher: inout Hasher) {
+        let bytes = text.utf8
+        hasher.combine(bytes.count)
+        let hashed: Void? = bytes.withContiguousStorageIfAvailable { buffer in
+            hasher.combine(bytes: UnsafeRawBufferPointer(UnsafeBufferPointer(rebasing: buffer.prefix(hashedPrefix))))
+        }
+        if hashed == nil {
+            for byte in bytes.prefix(hashedPrefix) { hasher.combine(byte) }
+        }
+    }
+
+    /// How many leading bytes of a text ``hashText(_:into:)`` hashes.
+    private static let hashedPrefix = 32
+
+    /// Whether two texts are the same bytes. `==` on `String`s is canonical equivalence
+    /// (`"é"` equals `"e\u{301}"`), but SQLite reads bytes, and so does the renderer.
+    static func sameBytes(_ left: String, _ right: String) -> Bool {
+        let leftBytes = left.utf8
+        let rightBytes = right.utf8
+        let count = leftBytes.count
+        guard count == rightBytes.count else { return false }
+        guard count > 0 else { return true }
+        let compared = leftBytes.withContiguousStorageIfAvailable { leftBuffer in
+            rightBytes.withContiguousStorageIfAvailable { rightBuffer in
+                guard let leftStart = leftBuffer.baseAddress, let rightStart = rightBuffer.baseAddress else {
+                    return leftBuffer.elementsEqual(rightBuffer)
+                }
+                return memcmp(leftStart, rightStart, count) == 0
+            }
+        }
+        return (compared ?? nil) ?? leftBytes.elementsEqual(rightBytes)
+    }
+
+    /// Whether two optional texts are both absent or the same bytes.
+    static func sameBytes(_ left: String?, _ right: String?) -> Bool {
+        switch (left, right) {
+        case (nil, nil): true
+        case (let left?, let right?): sameBytes(left, right)
+        default: false
+        }
+    }
+
+    /// Hashes an optional text: whether it is there, and it.
+    static func hashText(_ text: String?, into hasher: inout Hasher) {
+        hasher.combine(text != nil)
+        if let text { hashText(text, into: &hasher) }
+    }
+
+    /// Whether two lists of texts are the same bytes, item by item.
+    static func sameBytes(_ left: [String], _ right: [String]) -> Bool {
+        left.count == right.count && zip(left, right).allSatisfy { sameBytes($0, $1) }
+    }
+
+    /// Hashes a list of texts.
+    static func hashTexts(_ texts: [String], into hasher: inout Hasher) {
+        hasher.combine(texts.count)
+        for text in texts { hashText(text, into: &hasher) }
+    }
+}
+
+extension Query {
+    /// Hashes the parts of ``SelectShape``, but the limit.
+    func hashSelectShape(into hasher: inout Hasher) {
+        SelectShape.hashText(table, into: &hasher)
+        hasher.combine(isDistinct)
+        hasher.combine(offsetCount != nil)
+        hasher.combine(selection.count)
+        for item in selection { item.hashShape(into: &hasher) }
+        hasher.combine(joins.count)
+        for join in joins { join.hashShape(into: &hasher) }
+        conditions.hashShape(into: &hasher)
+        SelectShape.hashTexts(groupColumns, into: &hasher)
+        havingConditions.hashShape(into: &hasher)
+        hasher.combine(ordering.count)
+        for item in ordering { item.hashShape(into: &hasher) }
+        hasher.combine(ownColumns?.columns.count)
+    }
+
+    /// Whether the two queries' `SELECT`s render the same text (their limits aside).
+    func hasSameSelectShape(as other: Query) -> Bool {
+        SelectShape.sameBytes(table, other.table)
+            && isDistinct == other.isDistinct
+            && (offsetCount == nil) == (other.offsetCount == nil)
+            && selection.count == other.selection.count
+            && zip(selection, other.selection).allSatisfy { $0.hasSameShape(as: $1) }
+            && joins.count == other.joins.count
+            && zip(joins, other.joins).allSatisfy { $0.hasSameShape(as: $1) }
+            && conditions.hasSameShape(as: other.conditions)
+            && SelectShape.sameBytes(groupColumns, other.groupColumns)
+            && havingConditions.hasSameShape(as: other.havingConditions)
+            && ordering.count == other.ordering.count
+            && zip(ordering, other.ordering).allSatisfy { $0.hasSameShape(as: $1) }
+            && ColumnReferences.same(ownColumns, other.ownColumns)
+    }
+
+    /// The query's `SELECT` parts with their values left out (the length of `IN` lists
+    /// kept), without database or write parts: what a cached shape keeps.
+    var selectShapeTemplate: Query {
+        var template = Query(database: nil, table: table)
+        template.conditions = conditions.withoutValues
+        template.selection = selection
+        template.isDistinct = isDistinct
+        template.joins = joins
+        template.groupColumns = groupColumns
+        template.havingConditions = havingConditions.withoutValues
+        template.ordering = ordering
+        template.offsetCount = offsetCount.map { _ in 0 }
+        template.ownColumns = ownColumns
+        return template
+    }
+}
+
+extension Query.Selection {
+    fileprivate func hashShape(into hasher: inout Hasher) {
+        switch self {
+        case .column(let name):
+            hasher.combine(0)
+            SelectShape.hashText(name, into: &hasher)
+        case .aggregate(let function, let column, let alias):
+            hasher.combine(1)
+            SelectShape.hashText(function, into: &hasher)
+            SelectShape.hashText(column, into: &hasher)
+            SelectShape.hashText(alias, into: &hasher)
+        case .sql(let expression):
+            hasher.combine(2)
+            SelectShape.hashText(expression, into: &hasher)
+        }
+    }
+
+    fileprivate func hasSameShape(as other: Query.Selection) -> Bool {
+        switch (self, other) {
+        case (.column(let name), .column(let otherName)):
+            return SelectShape.sameBytes(name, otherName)
+        case (.aggregate(let function, let column, let alias), .aggregate(let otherFunction, let otherColumn, let otherAlias)):
+            return SelectShape.sameBytes(function, otherFunction) && SelectShape.sameBytes(column, otherColumn)
+                && SelectShape.sameBytes(alias, otherAlias)
+        case (.sql(let expression), .sql(let otherExpression)):
+            return SelectShape.sameBytes(expression, otherExpression)
+        default:
+            return false
+        }
+    }
+}
+
+extension Query.Join {
+    fileprivate func hashShape(into hasher: inout Hasher) {
+        SelectShape.hashText(kind, into: &hasher)
+        SelectShape.hashText(table, into: &hasher)
+        SelectShape.hashText(alias, into: &hasher)
+        switch condition {
+        case .columns(let left, let right):
+            hasher.combine(0)
+            SelectShape.hashText(left, into: &hasher)
+            SelectShape.hashText(right, into: &hasher)
+        case .sql(let text):
+            hasher.combine(1)
+            SelectShape.hashText(text, into: &hasher)
+        }
+    }
+
+    fileprivate func hasSameShape(as other: Query.Join) -> Bool {
+        guard SelectShape.sameBytes(kind, other.kind), SelectShape.sameBytes(table, other.table),
+            SelectShape.sameBytes(alias, other.alias)
+        else { return false }
+        switch (condition, other.condition) {
+        case (.columns(let left, let right), .columns(let otherLeft, let otherRight)):
+            return SelectShape.sameBytes(left, otherLeft) && SelectShape.sameBytes(right, otherRight)
+        case (.sql(let text), .sql(let otherText)):
+            return SelectShape.sameBytes(text, otherText)
+        default:
+            return false
+        }
+    }
+}
+
+extension Query.Ordering {
+    fileprivate func hashShape(into hasher: inout Hasher) {
+        switch self {
+        case .column(let column, let direction):
+            hasher.combine(0)
+            SelectShape.hashText(column, into: &hasher)
+            hasher.combine(direction == .ascending)
+        case .random:
+            hasher.combine(1)
+        case .sql(let expression):
+            hasher.combine(2)
+            SelectShape.hashText(expression, into: &hasher)
+        }
+    }
+
+    fileprivate func hasSameShape(as other: Query.Ordering) -> Bool {
+        switch (self, other) {
+        case (.column(let column, let direction), .column(let otherColumn, let otherDirection)):
+            return direction == otherDirection && SelectShape.sameBytes(column, otherColumn)
+        case (.random, .random):
+            return true
+        case (.sql(let expression), .sql(let otherExpression)):
+            return SelectShape.sameBytes(expression, otherExpression)
+        default:
+            return false
+        }
+    }
+}
+
+extension Conditions {
+    /// The length of the longest `IN (…)` list among the conditions and their groups; 0
+    /// without one.
+    var longestList: Int {
+        terms.reduce(0) { longest, term in
+            switch term.1 {
+            case .inList(_, let values, _): Swift.max(longest, values.count)
+            case .group(let group): Swift.max(longest, group.longestList)
+            default: longest
+            }
+        }
+    }
+
+    /// Hashes the conditions' shape: see ``SelectShape``.
+    func hashShape(into hasher: inout Hasher) {
+        hasher.combine(terms.count)
+        for (conjunction, condition) in terms {
+            hasher.combine(conjunction == .and)
+            condition.hashShape(into: &hasher)
+        }
+    }
+
+    /// Whether the two lists render the same text.
+    func hasSameShape(as other: Conditions) -> Bool {
+        terms.count == other.terms.count
+            && zip(terms, other.terms).allSatisfy { $0.0 == $1.0 && $0.1.hasSameShape(as: $1.1) }
+    }
+
+    /// The same conditions with every bound value left out (`NULL`, or nothing), each
+    /// `IN` list keeping its length.
+    var withoutValues: Conditions {
+        var stripped = Conditions()
+        for (conjunction, condition) in terms {
+            stripped.add(condition.withoutValues, conjunction)
+        }
+        return stripped
+    }
+}
+
+extension Conditions.Condition {
+    fileprivate func hashShape(into hasher: inout Hasher) {
+        switch self {
+        case .comparison(let column, let comparison, _):
+            hasher.combine(0)
+            SelectShape.hashText(column, into: &hasher)
+            SelectShape.hashText(comparison.rawValue, into: &hasher)
+        case .isNull(let column, let negated):
+            hasher.combine(1)
+            SelectShape.hashText(column, into: &hasher)
+            hasher.combine(negated)
+        case .inList(let column, let values, let negated):
+            hasher.combine(2)
+            SelectShape.hashText(column, into: &hasher)
+            hasher.combine(values.count)
+            hasher.combine(negated)
+        case .inJSONArray(let column, _, let negated):
+            hasher.combine(3)
+            SelectShape.hashText(column, into: &hasher)
+            hasher.combine(negated)
+        case .inJSONRows(let columns, _, let negated):
+            hasher.combine(4)
+            SelectShape.hashTexts(columns, into: &hasher)
+            hasher.combine(negated)
+        case .inSelect(let columns, let select):
+            hasher.combine(5)
+            SelectShape.hashTexts(columns, into: &hasher)
+            SelectShape.hashText(select.sql, into: &hasher)
+        case .like(let column, _, let negated):
+            hasher.combine(6)
+            SelectShape.hashText(column, into: &hasher)
+            hasher.combine(negated)
+        case .expression(let expression, let comparison, _):
+            hasher.combine(7)
+            SelectShape.hashText(expression, into: &hasher)
+            SelectShape.hashText(comparison.rawValue, into: &hasher)
+        case .sql(let text, _):
+            hasher.combine(8)
+            SelectShape.hashText(text, into: &hasher)
+        case .group(let group):
+            hasher.combine(9)
+            group.hashShape(into: &hasher)
+        }
+    }
+
+    fileprivate func hasSameShape(as other: Conditions.Condition) -> Bool {
+        switch (self, other) {
+        case (.comparison(let column, let comparison, _), .comparison(let otherColumn, let otherComparison, _)):
+            return comparison == otherComparison && SelectShape.sameBytes(column, otherColumn)
+        case (.isNull(let column, let negated), .isNull(let otherColumn, let otherNegated)):
+            return negated == otherNegated && SelectShape.sameBytes(column, otherColumn)
+        case (.inList(let column, let values, let negated), .inList(let otherColumn, let otherValues, let otherNegated)):
+            return negated == otherNegated && values.count == otherValues.count && SelectShape.sameBytes(column, otherColumn)
+        case (.inJSONArray(let column, _, let negated), .inJSONArray(let otherColumn, _, let otherNegated)):
+            return negated == otherNegated && SelectShape.sameBytes(column, otherColumn)
+        case (.inJSONRows(let columns, _, let negated), .inJSONRows(let otherColumns, _, let otherNegated)):
+            return negated == otherNegated && SelectShape.sameBytes(columns, otherColumns)
+        case (.inSelect(let columns, let select), .inSelect(let otherColumns, let otherSelect)):
+            return SelectShape.sameBytes(columns, otherColumns) && SelectShape.sameBytes(select.sql, otherSelect.sql)
+        case (.like(let column, _, let negated), .like(let otherColumn, _, let otherNegated)):
+            return negated == otherNegated && SelectShape.sameBytes(column, otherColumn)
+        case (.expression(let expression, let comparison, _), .expression(let otherExpression, let otherComparison, _)):
+            return comparison == otherComparison && SelectShape.sameBytes(expression, otherExpression)
+        case (.sql(let text, _), .sql(let otherText, _)):
+            return SelectShape.sameBytes(text, otherText)
+        case (.group(let group), .group(let otherGroup)):
+            return group.hasSameShape(as: otherGroup)
+        default:
+            return false
+        }
+    }
+
+    /// The condition with its bound values left out.
+    fileprivate var withoutValues: Conditions.Condition {
+        switch self {
+        case .comparison(let column, let comparison, _): .comparison(column: column, comparison, .null)
+        case .isNull: self
+        case .inList(let column, let values, let negated):
+            .inList(column: column, Array(repeating: .null, count: values.count), negated: negated)
+        case .inJSONArray(let column, _, let negated): .inJSONArray(column: column, .null, negated: negated)
+        case .inJSONRows(let columns, _, let negated): .inJSONRows(columns: columns, .null, negated: negated)
+        case .inSelect(let columns, let select): .inSelect(columns: columns, SQLStatement(sql: select.sql))
+        case .like(let column, _, let negated): .like(column: column, pattern: "", negated: negated)
+        case .expression(let expression, let comparison, _): .expression(expression, comparison, .null)
+        case .sql(let text, _): .sql(text, [])
+        case .group(let group): .group(group.withoutValues)
+        }
+    }
+}
