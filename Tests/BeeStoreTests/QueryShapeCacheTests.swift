@@ -151,7 +151,7 @@ struct QueryShapeCacheTests {
         #expect(cache.statistics.hits == 1)
     }
 
-    @Test func theLeastRecentlyUsedShapeIsDroppedBeyondTheCapacity() {
+    @Test func anUnusedShapeIsDroppedBeyondTheCapacity() {
         let cache = SelectSQLCache(capacity: 2)
         let t = Query(database: nil, table: "t")
         _ = t.where("a", 1).renderSelect(limit: nil, cache: cache)
@@ -160,17 +160,135 @@ struct QueryShapeCacheTests {
         _ = t.where("c", 1).renderSelect(limit: nil, cache: cache)
         #expect(cache.count == 2)
         #expect(cache.statistics == CacheStatistics(hits: 1, misses: 3, evictions: 1))
-        // "b" was dropped, and comes back in place of "a", the least recently used now.
+        // "b" was dropped, and comes back in place of "a", whose use the last sweep spent.
         #expect(t.where("b", 3).renderSelect(limit: nil, cache: cache).sql == #"SELECT * FROM "t" WHERE "b" = ?"#)
         #expect(t.where("c", 3).renderSelect(limit: nil, cache: cache).arguments == [3])
         #expect(cache.statistics == CacheStatistics(hits: 2, misses: 4, evictions: 2))
     }
 
+    @Test func theClockSparesEachUsedShapeOnceThenDropsTheFirstInTurn() {
+        let cache = SelectSQLCache(capacity: 2)
+        let t = Query(database: nil, table: "t")
+        _ = t.where("a", 1).renderSelect(limit: nil, cache: cache)
+        _ = t.where("b", 1).renderSelect(limit: nil, cache: cache)
+        _ = t.where("b", 2).renderSelect(limit: nil, cache: cache)
+        _ = t.where("a", 2).renderSelect(limit: nil, cache: cache)
+        // Both were used: the sweep spares each once, then takes the first, "a", although
+        // "b" was used less recently.
+        _ = t.where("c", 1).renderSelect(limit: nil, cache: cache)
+        #expect(cache.statistics == CacheStatistics(hits: 2, misses: 3, evictions: 1))
+        #expect(t.where("b", 3).renderSelect(limit: nil, cache: cache).sql == #"SELECT * FROM "t" WHERE "b" = ?"#)
+        #expect(cache.statistics.hits == 3)
+        #expect(t.where("a", 3).renderSelect(limit: nil, cache: cache).sql == #"SELECT * FROM "t" WHERE "a" = ?"#)
+        #expect(cache.statistics == CacheStatistics(hits: 3, misses: 4, evictions: 2))
+    }
+
+    @Test func aShapeUsedAgainIsFoundAmongTheRecentOnesWithoutHashing() {
+        let cache = SelectSQLCache(capacity: 64)
+        let t = Query(database: nil, table: "t")
+        _ = t.where("a", 1).renderSelect(limit: 1, cache: cache)
+        #expect(t.where("a", 2).renderSelect(limit: 1, cache: cache).arguments == [2, 1])
+        #expect(cache.recentHits == 1)
+        // Four other shapes push it out of the recent ones: found by its hash then.
+        for column in ["b", "c", "d", "e"] { _ = t.where(column, 1).renderSelect(limit: 1, cache: cache) }
+        #expect(t.where("a", 3).renderSelect(limit: 1, cache: cache).arguments == [3, 1])
+        #expect(cache.recentHits == 1)
+        #expect(cache.statistics == CacheStatistics(hits: 2, misses: 5, evictions: 0))
+        #expect(t.where("a", 4).renderSelect(limit: 1, cache: cache).arguments == [4, 1])
+        #expect(cache.recentHits == 2)
+    }
+
+    @Test func aRecentEntryTakenByAnotherShapeIsNotTrusted() {
+        let cache = SelectSQLCache(capacity: 1)
+        let t = Query(database: nil, table: "t")
+        _ = t.where("a", 1).renderSelect(limit: nil, cache: cache)
+        // "b" takes the only entry, which the recent list still points at.
+        _ = t.where("b", 1).renderSelect(limit: nil, cache: cache)
+        #expect(t.where("a", 2).renderSelect(limit: nil, cache: cache).sql == #"SELECT * FROM "t" WHERE "a" = ?"#)
+        #expect(cache.statistics == CacheStatistics(hits: 0, misses: 3, evictions: 2))
+    }
+
+    /// Pairs of queries whose shapes differ only by `IS NULL` against `= ?`, or by the
+    /// length of an `IN` list: alternated, each must keep its own text.
+    private static var nearShapes: [Query] {
+        let t = Query(database: nil, table: "t")
+        return [
+            t.where("a", nil), t.where("a", 1), t.where("a", nil).limit(1), t.where("a", 2).limit(1),
+            t.whereIn("a", [1, 2]), t.whereIn("a", [1, 2, 3]), t.whereNotIn("a", [nil]), t.whereNotIn("a", [1, 2, 3, 4]),
+            t.where("b", 1).orWhere("a", nil), t.where("b", 1).orWhere("a", 2),
+        ]
+    }
+
+    @Test func shapesAlternatedOnOneThreadKeepTheirOwnText() {
+        let queries = Self.nearShapes
+        let expected = queries.map { $0.renderSelect(limit: $0.limitCount, cache: nil) }
+        let cache = SelectSQLCache(capacity: 64)
+        for _ in 0..<20 {
+            for pair in stride(from: 0, to: queries.count, by: 2) {
+                for index in [pair, pair + 1, pair, pair + 1] {
+                    let statement = queries[index].renderSelect(limit: queries[index].limitCount, cache: cache)
+                    #expect(Self.bytes(statement) == Self.bytes(expected[index]), "\(expected[index].sql)")
+                    #expect(statement.arguments == expected[index].arguments, "\(expected[index].sql)")
+                }
+            }
+        }
+        #expect(cache.count == queries.count)
+        #expect(cache.recentHits > 0)
+    }
+
+    @Test func shapesAlternatedOnManyThreadsKeepTheirOwnText() {
+        let queries = Self.nearShapes
+        let expected = queries.map { $0.renderSelect(limit: $0.limitCount, cache: nil) }
+        // Fewer entries than shapes, so that recent entries are taken by other shapes too.
+        for capacity in [3, 64] {
+            let cache = SelectSQLCache(capacity: capacity)
+            let mismatches = Protected(0)
+            DispatchQueue.concurrentPerform(iterations: 6) { thread in
+                for round in 0..<200 {
+                    let pair = ((round + thread) % (queries.count / 2)) * 2
+                    for index in [pair, pair + 1, pair + 1, pair] {
+                        let statement = queries[index].renderSelect(limit: queries[index].limitCount, cache: cache)
+                        if Self.bytes(statement) != Self.bytes(expected[index]) || statement.arguments != expected[index].arguments {
+                            mismatches.withLock { $0 += 1 }
+                        }
+                    }
+                }
+            }
+            #expect(mismatches.value == 0)
+            #expect(cache.count <= capacity)
+            #expect(cache.recentHits > 0)
+        }
+    }
+
+    @Test func shapesSharingAHashAreKeptSideBySide() {
+        // Texts count in the hash by their length and first 32 bytes: these three share one.
+        let prefix = String(repeating: "x", count: 40)
+        let t = Query(database: nil, table: "t")
+        let queries = ["a", "b", "c"].map { t.where(sql: "\(prefix) = ?\($0)", [1]) }
+        #expect(Set(queries.map { SelectShape.hashValue(of: $0, limit: nil) }).count == 1)
+        let cache = SelectSQLCache(capacity: 2)
+        for query in queries + queries.reversed() + queries {
+            #expect(query.renderSelect(limit: nil, cache: cache).sql == query.renderSelect(limit: nil, cache: nil).sql)
+        }
+        #expect(cache.count == 2)
+        #expect(cache.statistics.evictions > 0)
+        // Out of the recent shapes, each is found among the entries of the hash.
+        let roomy = SelectSQLCache(capacity: 16)
+        for query in queries { _ = query.renderSelect(limit: nil, cache: roomy) }
+        for column in ["d", "e", "f", "g"] { _ = t.where(column, 1).renderSelect(limit: nil, cache: roomy) }
+        for query in queries {
+            #expect(query.renderSelect(limit: nil, cache: roomy).sql == query.renderSelect(limit: nil, cache: nil).sql)
+        }
+        #expect(roomy.statistics == CacheStatistics(hits: 3, misses: 7, evictions: 0))
+        #expect(roomy.recentHits == 0)
+    }
+
     @Test func aStoredShapeKeepsNoValues() {
-        let shape = SelectShape(Query(database: nil, table: "t").where("a", "secret").whereIn("b", ["x", "y"]), limit: nil)
-        let stored = shape.stored
-        #expect(stored == shape)
-        #expect(!String(describing: stored).contains("secret"))
+        let query = Query(database: nil, table: "t").where("a", "secret").whereIn("b", ["x", "y"])
+        let shape = SelectShape(query, limit: nil)
+        #expect(shape.matches(query, limit: nil))
+        #expect(!shape.matches(query, limit: 1))
+        #expect(!String(describing: shape).contains("secret"))
     }
 
     @Test func manyThreadsRenderingThroughOneSmallCacheGetTheirOwnSQL() {

@@ -160,14 +160,13 @@ extension Query {
     /// otherwise; rendered afresh without a cache.
     func renderSelect(limit: Int?, cache: SelectSQLCache? = .shared) -> SQLStatement {
         guard let cache, isWorthCaching else { return renderSelectText(limit: limit) }
-        let shape = SelectShape(self, limit: limit)
-        if let sql = cache.sql(for: shape) {
+        if let sql = cache.sql(for: self, limit: limit) {
             var renderer = SQLRenderer.argumentsOnly()
             renderSelect(limit: limit, into: &renderer)
             return SQLStatement(sql: sql, arguments: renderer.arguments)
         }
         let statement = renderSelectText(limit: limit)
-        cache.store(statement.sql, for: shape)
+        cache.store(statement.sql, for: self, limit: limit)
         return statement
     }
 

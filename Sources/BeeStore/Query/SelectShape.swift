@@ -1,8 +1,8 @@
 import Foundation
 
-/// What the text of a query's `SELECT` depends on, without the values it binds: the key
-/// of ``SelectSQLCache``. Two queries of one shape render the same SQL text; only their
-/// arguments differ.
+/// What the text of a query's `SELECT` depends on, without the values it binds: what
+/// ``SelectSQLCache`` keeps beside each text. Two queries of one shape render the same SQL
+/// text; only their arguments differ.
 ///
 /// The shape is the table; the selection; `DISTINCT`; the joins; each condition's kind,
 /// conjunction, columns and operator (so `IS NULL`, which a nil value gives, is another
@@ -11,33 +11,35 @@ import Foundation
 /// offset are rendered (they are bound, so their values do not count); and the names by
 /// which a record query finds its own columns. Texts are compared byte by byte, as SQLite
 /// reads them: two canonically equivalent names that `==` calls equal are two shapes.
-struct SelectShape: Hashable {
-    /// The query the shape is read from: the query being rendered, or, for a stored
-    /// shape, its copy without values (``stored``).
-    private let query: Query
+///
+/// A shape is made only to be stored: a query being rendered is hashed and compared as it
+/// is (``hashValue(of:limit:)``, ``matches(_:limit:)``), without a key built from it.
+struct SelectShape {
+    /// The query's `SELECT` parts without its values, database and write parts, so that
+    /// a cache keeps no user data alive.
+    private let template: Query
     private let hasLimit: Bool
 
     /// The shape of `query`'s `SELECT` rendered with `limit`.
     init(_ query: Query, limit: Int?) {
-        self.query = query
+        template = query.selectShapeTemplate
         hasLimit = limit != nil
     }
 
-    /// The shape to keep in a cache: the same, without the query's values, database and
-    /// write parts, so that a cache keeps no user data alive.
-    var stored: SelectShape {
-        SelectShape(query.selectShapeTemplate, limit: hasLimit ? 0 : nil)
+    /// Whether `query`, rendered with `limit`, has this shape: the cheap parts (counts,
+    /// kinds, flags) compared before any text.
+    func matches(_ query: Query, limit: Int?) -> Bool {
+        hasLimit == (limit != nil) && template.hasSameSelectShape(as: query)
     }
 
-    /// Hashes every part of the shape; texts by their length and first bytes only, so
-    /// that a record's long selection costs little (equality compares them whole).
-    func hash(into hasher: inout Hasher) {
-        hasher.combine(hasLimit)
+    /// The hash of the shape of `query` rendered with `limit`; equal for queries that
+    /// ``matches(_:limit:)`` calls alike. Texts count by their length and first bytes only,
+    /// so that a record's long selection costs little.
+    static func hashValue(of query: Query, limit: Int?) -> Int {
+        var hasher = Hasher()
+        hasher.combine(limit != nil)
         query.hashSelectShape(into: &hasher)
-    }
-
-    static func == (left: SelectShape, right: SelectShape) -> Bool {
-        left.hasLimit == right.hasLimit && left.query.hasSameSelectShape(as: right.query)
+        return hasher.finalize()
     }
 
     /// Hashes `text` by its UTF-8 length and its first ``hashedPrefix`` bytes.
@@ -68,7 +70,8 @@ struct SelectShape: Hashable {
                 guard let leftStart = leftBuffer.baseAddress, let rightStart = rightBuffer.baseAddress else {
                     return leftBuffer.elementsEqual(rightBuffer)
                 }
-                return memcmp(leftStart, rightStart, count) == 0
+                // One storage (a record's selection, shared by its queries) needs no scan.
+                return leftStart == rightStart || memcmp(leftStart, rightStart, count) == 0
             }
         }
         return (compared ?? nil) ?? leftBytes.elementsEqual(rightBytes)
@@ -119,21 +122,25 @@ extension Query {
         hasher.combine(ownColumns?.columns.count)
     }
 
-    /// Whether the two queries' `SELECT`s render the same text (their limits aside).
+    /// Whether the two queries' `SELECT`s render the same text (their limits aside): the
+    /// counts and flags first, which tell most other shapes apart, then the texts.
     func hasSameSelectShape(as other: Query) -> Bool {
-        SelectShape.sameBytes(table, other.table)
-            && isDistinct == other.isDistinct
+        isDistinct == other.isDistinct
             && (offsetCount == nil) == (other.offsetCount == nil)
             && selection.count == other.selection.count
-            && zip(selection, other.selection).allSatisfy { $0.hasSameShape(as: $1) }
             && joins.count == other.joins.count
-            && zip(joins, other.joins).allSatisfy { $0.hasSameShape(as: $1) }
+            && conditions.terms.count == other.conditions.terms.count
+            && groupColumns.count == other.groupColumns.count
+            && havingConditions.terms.count == other.havingConditions.terms.count
+            && ordering.count == other.ordering.count
+            && ColumnReferences.same(ownColumns, other.ownColumns)
+            && SelectShape.sameBytes(table, other.table)
             && conditions.hasSameShape(as: other.conditions)
+            && zip(selection, other.selection).allSatisfy { $0.hasSameShape(as: $1) }
+            && zip(joins, other.joins).allSatisfy { $0.hasSameShape(as: $1) }
             && SelectShape.sameBytes(groupColumns, other.groupColumns)
             && havingConditions.hasSameShape(as: other.havingConditions)
-            && ordering.count == other.ordering.count
             && zip(ordering, other.ordering).allSatisfy { $0.hasSameShape(as: $1) }
-            && ColumnReferences.same(ownColumns, other.ownColumns)
     }
 
     /// The query's `SELECT` parts with their values left out (the length of `IN` lists
