@@ -151,35 +151,32 @@ struct QueryShapeCacheTests {
         #expect(cache.statistics.hits == 1)
     }
 
+    /// `SELECT * FROM "t" WHERE column = ?` with `value`, rendered through `cache`.
+    private static func equal(_ column: String, _ value: Int, through cache: SelectSQLCache) -> SQLStatement {
+        Query(database: nil, table: "t").where(column, value).renderSelect(limit: nil, cache: cache)
+    }
+
     @Test func anUnusedShapeIsDroppedBeyondTheCapacity() {
         let cache = SelectSQLCache(capacity: 2)
-        let t = Query(database: nil, table: "t")
-        _ = t.where("a", 1).renderSelect(limit: nil, cache: cache)
-        _ = t.where("b", 1).renderSelect(limit: nil, cache: cache)
-        _ = t.where("a", 2).renderSelect(limit: nil, cache: cache)
-        _ = t.where("c", 1).renderSelect(limit: nil, cache: cache)
+        for (column, value) in [("a", 1), ("b", 1), ("a", 2), ("c", 1)] { _ = Self.equal(column, value, through: cache) }
         #expect(cache.count == 2)
         #expect(cache.statistics == CacheStatistics(hits: 1, misses: 3, evictions: 1))
         // "b" was dropped, and comes back in place of "a", whose use the last sweep spent.
-        #expect(t.where("b", 3).renderSelect(limit: nil, cache: cache).sql == #"SELECT * FROM "t" WHERE "b" = ?"#)
-        #expect(t.where("c", 3).renderSelect(limit: nil, cache: cache).arguments == [3])
+        #expect(Self.equal("b", 3, through: cache).sql == #"SELECT * FROM "t" WHERE "b" = ?"#)
+        #expect(Self.equal("c", 3, through: cache).arguments == [3])
         #expect(cache.statistics == CacheStatistics(hits: 2, misses: 4, evictions: 2))
     }
 
     @Test func theClockSparesEachUsedShapeOnceThenDropsTheFirstInTurn() {
         let cache = SelectSQLCache(capacity: 2)
-        let t = Query(database: nil, table: "t")
-        _ = t.where("a", 1).renderSelect(limit: nil, cache: cache)
-        _ = t.where("b", 1).renderSelect(limit: nil, cache: cache)
-        _ = t.where("b", 2).renderSelect(limit: nil, cache: cache)
-        _ = t.where("a", 2).renderSelect(limit: nil, cache: cache)
+        for (column, value) in [("a", 1), ("b", 1), ("b", 2), ("a", 2)] { _ = Self.equal(column, value, through: cache) }
         // Both were used: the sweep spares each once, then takes the first, "a", although
         // "b" was used less recently.
-        _ = t.where("c", 1).renderSelect(limit: nil, cache: cache)
+        _ = Self.equal("c", 1, through: cache)
         #expect(cache.statistics == CacheStatistics(hits: 2, misses: 3, evictions: 1))
-        #expect(t.where("b", 3).renderSelect(limit: nil, cache: cache).sql == #"SELECT * FROM "t" WHERE "b" = ?"#)
+        #expect(Self.equal("b", 3, through: cache).sql == #"SELECT * FROM "t" WHERE "b" = ?"#)
         #expect(cache.statistics.hits == 3)
-        #expect(t.where("a", 3).renderSelect(limit: nil, cache: cache).sql == #"SELECT * FROM "t" WHERE "a" = ?"#)
+        #expect(Self.equal("a", 3, through: cache).sql == #"SELECT * FROM "t" WHERE "a" = ?"#)
         #expect(cache.statistics == CacheStatistics(hits: 3, misses: 4, evictions: 2))
     }
 
@@ -200,11 +197,10 @@ struct QueryShapeCacheTests {
 
     @Test func aRecentEntryTakenByAnotherShapeIsNotTrusted() {
         let cache = SelectSQLCache(capacity: 1)
-        let t = Query(database: nil, table: "t")
-        _ = t.where("a", 1).renderSelect(limit: nil, cache: cache)
+        _ = Self.equal("a", 1, through: cache)
         // "b" takes the only entry, which the recent list still points at.
-        _ = t.where("b", 1).renderSelect(limit: nil, cache: cache)
-        #expect(t.where("a", 2).renderSelect(limit: nil, cache: cache).sql == #"SELECT * FROM "t" WHERE "a" = ?"#)
+        _ = Self.equal("b", 1, through: cache)
+        #expect(Self.equal("a", 2, through: cache).sql == #"SELECT * FROM "t" WHERE "a" = ?"#)
         #expect(cache.statistics == CacheStatistics(hits: 0, misses: 3, evictions: 2))
     }
 

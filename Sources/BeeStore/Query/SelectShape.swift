@@ -13,8 +13,10 @@ import Foundation
 /// reads them: two canonically equivalent names that `==` calls equal are two shapes.
 ///
 /// A shape is made only to be stored: a query being rendered is hashed and compared as it
-/// is (``hashValue(of:limit:)``, ``matches(_:limit:)``), without a key built from it.
-struct SelectShape {
+/// is (``hashValue(of:limit:)``, ``matches(_:limit:)``), without a key built from it. It
+/// is an object so that reading it from the cache's entries retains one reference
+/// instead of copying every part of its query.
+final class SelectShape: Sendable {
     /// The query's `SELECT` parts without its values, database and write parts, so that
     /// a cache keeps no user data alive.
     private let template: Query
@@ -94,7 +96,15 @@ struct SelectShape {
 
     /// Whether two lists of texts are the same bytes, item by item.
     static func sameBytes(_ left: [String], _ right: [String]) -> Bool {
-        left.count == right.count && zip(left, right).allSatisfy { sameBytes($0, $1) }
+        same(left, right) { sameBytes($0, $1) }
+    }
+
+    /// Whether two lists are as long and `same` holds for their items in turn; the items
+    /// are read in place (a `zip` copies each pair).
+    static func same<Item>(_ left: [Item], _ right: [Item], _ same: (Item, Item) -> Bool) -> Bool {
+        guard left.count == right.count else { return false }
+        for index in left.indices where !same(left[index], right[index]) { return false }
+        return true
     }
 
     /// Hashes a list of texts.
@@ -136,11 +146,11 @@ extension Query {
             && ColumnReferences.same(ownColumns, other.ownColumns)
             && SelectShape.sameBytes(table, other.table)
             && conditions.hasSameShape(as: other.conditions)
-            && zip(selection, other.selection).allSatisfy { $0.hasSameShape(as: $1) }
-            && zip(joins, other.joins).allSatisfy { $0.hasSameShape(as: $1) }
+            && SelectShape.same(selection, other.selection) { $0.hasSameShape(as: $1) }
+            && SelectShape.same(joins, other.joins) { $0.hasSameShape(as: $1) }
             && SelectShape.sameBytes(groupColumns, other.groupColumns)
             && havingConditions.hasSameShape(as: other.havingConditions)
-            && zip(ordering, other.ordering).allSatisfy { $0.hasSameShape(as: $1) }
+            && SelectShape.same(ordering, other.ordering) { $0.hasSameShape(as: $1) }
     }
 
     /// The query's `SELECT` parts with their values left out (the length of `IN` lists
@@ -276,8 +286,7 @@ extension Conditions {
 
     /// Whether the two lists render the same text.
     func hasSameShape(as other: Conditions) -> Bool {
-        terms.count == other.terms.count
-            && zip(terms, other.terms).allSatisfy { $0.0 == $1.0 && $0.1.hasSameShape(as: $1.1) }
+        SelectShape.same(terms, other.terms) { $0.0 == $1.0 && $0.1.hasSameShape(as: $1.1) }
     }
 
     /// The same conditions with every bound value left out (`NULL`, or nothing), each
@@ -337,9 +346,13 @@ extension Conditions.Condition {
     }
 
     fileprivate func hasSameShape(as other: Conditions.Condition) -> Bool {
-        switch (self, other) {
-        case (.comparison(let column, let comparison, _), .comparison(let otherColumn, let otherComparison, _)):
+        // The commonest condition first, without the copy of both that the pair switched
+        // on below costs.
+        if case .comparison(let column, let comparison, _) = self {
+            guard case .comparison(let otherColumn, let otherComparison, _) = other else { return false }
             return comparison == otherComparison && SelectShape.sameBytes(column, otherColumn)
+        }
+        switch (self, other) {
         case (.isNull(let column, let negated), .isNull(let otherColumn, let otherNegated)):
             return negated == otherNegated && SelectShape.sameBytes(column, otherColumn)
         case (.inList(let column, let values, let negated), .inList(let otherColumn, let otherValues, let otherNegated)):
