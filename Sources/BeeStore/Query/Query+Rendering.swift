@@ -128,7 +128,7 @@ extension Query {
     /// the query's own columns (``ownColumns``) are found by name or property.
     private func makeRenderer(scope: [String]) -> SQLRenderer {
         var renderer = SQLRenderer(scope: scope)
-        renderer.ownColumns = ownColumns
+        renderer.ownColumns = ownColumns?.columns ?? [:]
         renderer.qualifiesOwnColumns = !joins.isEmpty
         return renderer
     }
@@ -155,8 +155,39 @@ extension Query {
         renderSelect(limit: limitCount)
     }
 
-    private func renderSelect(limit limitCount: Int?) -> SQLStatement {
+    /// The `SELECT` with `limit`, its text taken from `cache` when a query of the same
+    /// shape rendered it before (only the arguments are collected then), and kept there
+    /// otherwise; rendered afresh without a cache.
+    func renderSelect(limit: Int?, cache: SelectSQLCache? = .shared) -> SQLStatement {
+        guard let cache, isWorthCaching else { return renderSelectText(limit: limit) }
+        if let sql = cache.sql(for: self, limit: limit) {
+            var renderer = SQLRenderer.argumentsOnly()
+            renderSelect(limit: limit, into: &renderer)
+            return SQLStatement(sql: sql, arguments: renderer.arguments)
+        }
+        let statement = renderSelectText(limit: limit)
+        cache.store(statement.sql, for: self, limit: limit)
+        return statement
+    }
+
+    /// The longest `IN` list a cached shape has: each length is a shape of its own, and
+    /// longer lists, whose binding costs more than their text, would crowd out the
+    /// shapes that repeat.
+    static let longestCachedList = 64
+
+    /// Whether the query's shape is kept in the cache: not when one of its `IN` lists is
+    /// longer than ``longestCachedList``.
+    private var isWorthCaching: Bool {
+        conditions.longestList <= Self.longestCachedList && havingConditions.longestList <= Self.longestCachedList
+    }
+
+    private func renderSelectText(limit: Int?) -> SQLStatement {
         var renderer = makeRenderer(scope: scope)
+        renderSelect(limit: limit, into: &renderer)
+        return renderer.statement
+    }
+
+    private func renderSelect(limit limitCount: Int?, into renderer: inout SQLRenderer) {
         renderer.append(isDistinct ? "SELECT DISTINCT " : "SELECT ")
         renderSelection(into: &renderer)
         renderer.append(" FROM ")
@@ -179,7 +210,6 @@ extension Query {
             renderer.append(" OFFSET ")
             renderer.bind(.integer(Int64(offsetCount)))
         }
-        return renderer.statement
     }
 
     private func renderSelection(into renderer: inout SQLRenderer) {
@@ -242,7 +272,7 @@ extension Query {
             switch item {
             case .column(let column, let direction):
                 renderer.appendColumn(column)
-                renderer.append(" " + direction.rawValue)
+                renderer.append(direction == .ascending ? " ASC" : " DESC")
             case .random:
                 renderer.append("RANDOM()")
             case .sql(let expression):

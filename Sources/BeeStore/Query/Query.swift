@@ -33,9 +33,9 @@ public struct Query: Filterable, Sendable {
     var assignments: [(column: String, value: Value)] = []
     var conflict: ConflictClause?
     /// The columns of the query's own table by the names a record query may use for them
-    /// (the column's name, or its record property's), ASCII-lowercased: see
-    /// ``SQLRenderer/ownColumns``. Empty for a plain query.
-    var ownColumns: [String: String] = [:]
+    /// (the column's name, or its record property's): see ``SQLRenderer/ownColumns``.
+    /// Nil for a plain query.
+    var ownColumns: ColumnReferences?
     /// Columns an update (or an upsert's update) leaves as stored when it sets them to
     /// `NULL`: `col = coalesce(?, col)`.
     var keepingStoredValueWhenNull: Set<String> = []

@@ -25,9 +25,26 @@ struct SQLRenderer {
     /// whose columns may have the same names).
     var qualifiesOwnColumns = false
 
+    /// Whether text is rendered: false when the text is known already (``SelectSQLCache``)
+    /// and only the arguments are wanted, bound in the order the text binds them.
+    private let rendersText: Bool
+
     init(scope: [String] = []) {
         self.scope = scope
+        rendersText = true
         text.reserveCapacity(128)
+    }
+
+    /// A renderer that only collects the arguments of the statement it is given, for
+    /// text rendered before.
+    private init(collectingArgumentsOnly: Void) {
+        rendersText = false
+    }
+
+    /// A renderer that collects the arguments of a statement whose text is known, and
+    /// renders no text.
+    static func argumentsOnly() -> SQLRenderer {
+        SQLRenderer(collectingArgumentsOnly: ())
     }
 
     /// The SQL rendered so far.
@@ -46,12 +63,14 @@ struct SQLRenderer {
     /// Appends bytes straight from the string's storage when it is contiguous (always,
     /// for native strings): much cheaper than going through the UTF-8 view's iterator.
     private mutating func append<Bytes: Collection<UInt8>>(utf8 bytes: Bytes) {
+        guard rendersText else { return }
         if bytes.withContiguousStorageIfAvailable({ text.append(contentsOf: $0) }) == nil {
             text.append(contentsOf: bytes)
         }
     }
 
     private mutating func append(byte: Unicode.Scalar) {
+        guard rendersText else { return }
         text.append(UInt8(ascii: byte))
     }
 
@@ -86,6 +105,7 @@ struct SQLRenderer {
 
     /// Appends `name` as one quoted identifier, whatever it contains.
     mutating func appendIdentifier(_ name: String) {
+        guard rendersText else { return }
         let bytes = name.utf8
         append(byte: "\"")
         if bytes.withContiguousStorageIfAvailable({ appendDoublingQuotes($0, quote: Self.doubleQuote) }) == nil {
@@ -102,6 +122,7 @@ struct SQLRenderer {
     /// Appends a column reference, qualified when it names a table of ``scope``
     /// (`"t"."c"`), one identifier otherwise.
     mutating func appendColumn(_ name: String) {
+        guard rendersText else { return }
         let (table, column) = resolveColumn(name)
         if let table {
             appendIdentifier(table)
@@ -113,6 +134,7 @@ struct SQLRenderer {
     /// Appends an item of a `SELECT` list: as ``appendColumn(_:)``, except that `*`
     /// and `t.*` (for a table of ``scope``) select every column.
     mutating func appendSelected(_ name: String) {
+        guard rendersText else { return }
         if name == "*" {
             append(byte: "*")
             return
@@ -132,6 +154,7 @@ struct SQLRenderer {
     /// column list, a conflict target, a column definition): SQL takes no qualifier
     /// there, so a qualifier naming a table of ``scope`` is dropped.
     mutating func appendWrittenColumn(_ name: String) {
+        guard rendersText else { return }
         appendIdentifier(resolveColumn(name).column)
     }
 

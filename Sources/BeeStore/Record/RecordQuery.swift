@@ -103,13 +103,12 @@ public struct RecordQuery<Record: ActiveRecord>: Filterable, Sendable {
 
     /// The first matching record, if any.
     public func first(in database: Database? = nil) throws -> Record? {
-        let (bound, database, schema) = try prepare(database)
+        let (database, schema) = try resolve(database)
         try inclusion.validate(from: schema)
-        // Limited to one row without copying the query (a limit of 0 stays 0).
-        let selection = try bound.selection(schema: schema)
-        return try RecordFetcher.fetchFirst(
-            Record.self, schema: schema, statement: selection.selectStatement(limit: min(selection.limitCount ?? 1, 1)),
-            inclusion: inclusion, in: database)
+        // Limited to one row without a query of its own (a limit of 0 stays 0); the
+        // query is not bound to the database, which only runs the statement.
+        let statement = try selection(schema: schema).selectStatement(limit: min(query.limitCount ?? 1, 1))
+        return try RecordFetcher.fetchFirst(Record.self, schema: schema, statement: statement, inclusion: inclusion, in: database)
     }
 
     /// The matching record whose key is `key`, if any, with the included relations.
@@ -147,10 +146,17 @@ public struct RecordQuery<Record: ActiveRecord>: Filterable, Sendable {
     /// The query bound to `database` (its own when nil), that database, and the record's
     /// schema, brought up to date there.
     func prepare(_ database: Database?) throws -> (RecordQuery, Database, RecordSchema) {
+        let (database, schema) = try resolve(database)
         var bound = self
-        if let database { bound.query.database = database }
-        guard let database = bound.query.database else { throw RecordError.noDatabase }
-        return (bound, database, try SchemaSynchronizer.ensure(Record.self, on: database))
+        bound.query.database = database
+        return (bound, database, schema)
+    }
+
+    /// The database the query runs on (`database`, else its own) and the record's schema,
+    /// brought up to date there.
+    private func resolve(_ database: Database?) throws -> (Database, RecordSchema) {
+        guard let database = database ?? query.database else { throw RecordError.noDatabase }
+        return (database, try SchemaSynchronizer.ensure(Record.self, on: database))
     }
 
     private func selectStatement(schema: RecordSchema? = nil) throws -> SQLStatement {
@@ -160,13 +166,16 @@ public struct RecordQuery<Record: ActiveRecord>: Filterable, Sendable {
 
     /// The query selecting the records' columns, with the joined relations.
     func selection(schema: RecordSchema) throws -> Query {
-        try joinedQuery(schema: schema).select(sql: schema.selectionSQL)
+        var selecting = try joinedQuery(schema: schema)
+        // The schema's selection, made once: no list is built per query.
+        selecting.selection = schema.selection
+        return selecting
     }
 
     /// The query with the joined relations, selecting nothing yet.
     func joinedQuery(schema: RecordSchema) throws -> Query {
         var joined = query
-        joined.ownColumns = schema.columnsByReference
+        joined.ownColumns = schema.columnReferences
         guard !joinedPaths.isEmpty else { return joined }
         var schemas: [String: RecordSchema] = ["": schema]
         for path in joinedPaths {

@@ -68,10 +68,12 @@ final class RecordSchema: @unchecked Sendable {
     let columnIndexByKey: [String: Int]
     /// The columns by the names a record query may use for them (ASCII-lowercased): each
     /// column's name, and its property's coding key (`author` for `author_id`).
-    let columnsByReference: [String: String]
+    let columnReferences: ColumnReferences
 
     /// `"t"."a", "t"."b"`: the columns in schema order, qualified by the table.
     let selectionSQL: String
+    /// A query's selection of ``selectionSQL``, made once for all the type's queries.
+    let selection: [Query.Selection]
     /// `SELECT "t"."a", "t"."b" FROM "t"`.
     let selectSQL: String
     /// The select of one row by primary key: `… WHERE "t"."id" = ?`.
@@ -193,7 +195,7 @@ final class RecordSchema: @unchecked Sendable {
         for column in columns where references[SQLRenderer.asciiLowercased(column.key)] == nil {
             references[SQLRenderer.asciiLowercased(column.key)] = column.name
         }
-        self.columnsByReference = references
+        self.columnReferences = ColumnReferences(references)
         let names = columns.map(\.name)
         // A nil optional belongs-to may be a relation that was not loaded: saving the
         // record must not erase the foreign key it never read.
@@ -204,6 +206,7 @@ final class RecordSchema: @unchecked Sendable {
             table: tableName, columns: names, primaryKey: primaryKeyIndexes,
             keptWhenNull: Set(optionalForeignKeys.map(\.name)))
         selectionSQL = statements.selection
+        selection = [.sql(selectionSQL)]
         selectSQL = statements.select
         findSQL = statements.find
         insertSQL = statements.insert(upserting: false)
