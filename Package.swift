@@ -52,12 +52,23 @@ let package = Package(
             dependencies: [
                 "BeeStore",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
+                "BeeStoreServe",
                 .product(name: "FlyingFox", package: "FlyingFox"),
                 .product(name: "FlyingSocks", package: "FlyingFox"),
             ],
             // The demo's migrations, compiled into the tool (a link to Migrations/).
             exclude: ["ExampleMigrations/README.md"],
             resources: [.embedInCode("ExampleMigrations")]
+        ),
+        // The browser interface of `beestore serve`: pages, exports, live refresh, and the
+        // HTTP side (FlyingFox). In no product: only the `beestore` tool builds it.
+        .target(
+            name: "BeeStoreServe",
+            dependencies: [
+                "BeeStore",
+                .product(name: "FlyingFox", package: "FlyingFox"),
+                .product(name: "FlyingSocks", package: "FlyingFox"),
+            ]
         ),
         .executableTarget(
             name: "RubyChinaNodes",
@@ -82,7 +93,7 @@ let package = Package(
             ]
         ),
         // The browser interface of `beestore serve`, page by page, in process.
-        .testTarget(name: "BeeStoreServeTests", dependencies: ["BeeStoreCLI", "BeeStore"]),
+        .testTarget(name: "BeeStoreServeTests", dependencies: ["BeeStoreServe", "BeeStore"]),
         // The README's examples, compiled against the public API only.
         .testTarget(
             name: "BeeStoreReadmeTests",

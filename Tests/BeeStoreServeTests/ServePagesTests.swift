@@ -2,7 +2,7 @@ import BeeStore
 import Foundation
 import Testing
 
-@testable import BeeStoreCLI
+@testable import BeeStoreServe
 
 /// The pages of `beestore serve`, read in process on copies of the Chinook sample.
 @Suite struct ServePagesTests {

@@ -2,7 +2,7 @@ import BeeStore
 import Foundation
 import Testing
 
-@testable import BeeStoreCLI
+@testable import BeeStoreServe
 
 /// How `beestore serve` reads requests and writes what they carry back: the token and
 /// Host checks, query items, URLs and HTML escaping.

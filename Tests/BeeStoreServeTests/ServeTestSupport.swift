@@ -2,7 +2,7 @@ import BeeStore
 import Foundation
 import Testing
 
-@testable import BeeStoreCLI
+@testable import BeeStoreServe
 
 /// A copy of a database in a temporary directory, served by an in-process ``Browser``
 /// the way `beestore serve` serves it (read-only, ATTACH refused, under a time limit);

@@ -3,7 +3,7 @@ import Foundation
 /// The checks every request passes before any page: its `Host` header names this machine
 /// (so that a web page elsewhere cannot reach the server through DNS rebinding), and it
 /// carries the server's token, as a query item, a cookie or a bearer header.
-struct RequestGuard: Sendable {
+package struct RequestGuard: Sendable {
     /// The random token printed in the server's URL.
     let token: String
     /// The host names requests may use, lowercased, without a port.
@@ -25,7 +25,7 @@ struct RequestGuard: Sendable {
     }
 
     /// A guard of `token` accepting the loopback names and `extraHosts`.
-    init(token: String, extraHosts: [String]) {
+    package init(token: String, extraHosts: [String]) {
         self.token = token
         allowedHosts = Set(["127.0.0.1", "localhost", "[::1]"] + extraHosts.map { $0.lowercased() })
     }
@@ -47,7 +47,7 @@ struct RequestGuard: Sendable {
     }
 
     /// A new random token: 16 bytes from the system's secure generator, in hexadecimal.
-    static func makeToken() -> String {
+    package static func makeToken() -> String {
         var generator = SystemRandomNumberGenerator()
         return (0..<16).map { _ in String(format: "%02x", UInt8.random(in: .min ... .max, using: &generator)) }.joined()
     }

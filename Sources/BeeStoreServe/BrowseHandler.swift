@@ -5,16 +5,22 @@ import Foundation
 /// hands it to the ``Browser``, and sends the answer with the headers every response
 /// carries (a Content-Security-Policy that allows only the server's own script and
 /// stylesheet, no caching, no referrer).
-struct BrowseHandler: HTTPHandler {
+package struct BrowseHandler: HTTPHandler {
     let browser: Browser
     let requestGuard: RequestGuard
+
+    /// A handler answering with `browser`'s pages the requests `requestGuard` lets through.
+    package init(browser: Browser, requestGuard: RequestGuard) {
+        self.browser = browser
+        self.requestGuard = requestGuard
+    }
 
     /// The Content-Security-Policy of every response.
     static let contentSecurityPolicy =
         "default-src 'none'; script-src 'self'; style-src 'self'; img-src 'self' data:; connect-src 'self'; "
         + "form-action 'self'; base-uri 'none'; frame-ancestors 'none'"
 
-    func handleRequest(_ request: HTTPRequest) async throws -> HTTPResponse {
+    package func handleRequest(_ request: HTTPRequest) async throws -> HTTPResponse {
         guard request.method == .GET || request.method == .HEAD else {
             return Self.http(.text("only GET requests are served: the database is read-only", status: 405))
         }

@@ -2,9 +2,15 @@ import BeeStore
 
 /// The browser interface's pages, by path. Database work runs on threads of its own
 /// (``BlockingWork``), so a slow page never stalls the others.
-struct Browser: Sendable {
+package struct Browser: Sendable {
     let context: BrowseContext
     let changes: ChangeBroadcaster
+
+    /// The pages of `context`, refreshed live through `changes`.
+    package init(context: BrowseContext, changes: ChangeBroadcaster) {
+        self.context = context
+        self.changes = changes
+    }
 
     /// The response to a request for `path` with `items`.
     func respond(to path: String, items: QueryItems) async -> PageResponse {

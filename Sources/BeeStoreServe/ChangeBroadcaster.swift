@@ -3,13 +3,16 @@ import BeeStore
 /// Tells every open page when another connection or process commits to the served file:
 /// one observation of the database (BeeStore's change detection, which notices outside
 /// commits through `PRAGMA data_version`), fanned out to the server-sent event streams.
-actor ChangeBroadcaster {
+package actor ChangeBroadcaster {
     private var subscribers: [Int: AsyncStream<Void>.Continuation] = [:]
     private var nextIdentifier = 0
     private var observation: Task<Void, Never>?
 
+    /// A broadcaster that observes nothing until ``start(observing:interval:)``.
+    package init() {}
+
     /// Starts observing `database`, looking for outside commits every `interval` seconds.
-    func start(observing database: Database, interval: Double) {
+    package func start(observing database: Database, interval: Double) {
         let changes = database.values(tables: [], externalChangeInterval: interval) { _ in 0 }
         observation = Task { [weak self] in
             // The first value comes at once, before any change. A failing read ends the

@@ -1,5 +1,6 @@
 import ArgumentParser
 import BeeStore
+import BeeStoreServe
 import FlyingFox
 import FlyingSocks
 import Foundation

@@ -11,23 +11,23 @@ import Darwin
 /// every socket it waits on. The server writes a response's head and body in two
 /// writes: with Nagle's algorithm on, a small body waits for the client to acknowledge
 /// the head, and clients delay that acknowledgement by up to 40 ms.
-struct NoDelaySocketPool: AsyncSocketPool {
+package struct NoDelaySocketPool: AsyncSocketPool {
     private let pool: any AsyncSocketPool
 
     /// The platform's default pool, without Nagle's algorithm.
-    init() {
+    package init() {
         pool = HTTPServer.defaultPool()
     }
 
-    func prepare() async throws {
+    package func prepare() async throws {
         try await pool.prepare()
     }
 
-    func run() async throws {
+    package func run() async throws {
         try await pool.run()
     }
 
-    func suspendSocket(_ socket: Socket, untilReadyFor events: Socket.Events) async throws {
+    package func suspendSocket(_ socket: Socket, untilReadyFor events: Socket.Events) async throws {
         // Set on the listening socket too, whose accepted connections inherit it. A
         // socket that is not TCP refuses the option, which changes nothing.
         var enabled: Int32 = 1
