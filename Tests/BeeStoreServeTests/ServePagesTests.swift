@@ -314,42 +314,6 @@ import Testing
         #expect(diagram.body.contains(#"<g class="table" data-table="Track">"#))
         #expect(diagram.body.components(separatedBy: #"<line class="link""#).count - 1 == 11)
     }
-
-    @Test func aCommitByAnotherConnectionIsPushedToOpenPages() async throws {
-        let served = try ServedCopy()
-        let changes = served.browser.changes
-        await changes.start(observing: served.browser.context.database, interval: 0.05)
-        let stream = await changes.eventStream()
-        let received = Received()
-        let reader = Task {
-            var iterator = stream.makeAsyncIterator()
-            while let chunk = await iterator.nextBuffer(suggested: 1024) {
-                await received.append(String(decoding: chunk, as: UTF8.self))
-            }
-        }
-        defer { reader.cancel() }
-        // A commit made before the observation read its first data version goes unseen:
-        // commit until the page hears of one, within a deadline.
-        let writer = try served.openWritable()
-        let deadline = ContinuousClock.now + .seconds(20)
-        while await !received.text.contains("event: change"), ContinuousClock.now < deadline {
-            try writer.execute("INSERT INTO Genre (Name) VALUES ('Live')")
-            let pause = ContinuousClock.now + .milliseconds(300)
-            while await !received.text.contains("event: change"), ContinuousClock.now < pause {
-                try await Task.sleep(for: .milliseconds(10))
-            }
-        }
-        #expect(await received.text.hasPrefix(": connected\n\nevent: change\ndata: changed\n\n"))
-    }
-}
-
-/// Text received so far from a stream read by another task.
-actor Received {
-    private(set) var text = ""
-
-    func append(_ more: String) {
-        text += more
-    }
 }
 
 /// Whether a piece of work is done.
