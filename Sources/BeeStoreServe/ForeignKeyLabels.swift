@@ -28,9 +28,14 @@ struct ForeignKeyLabels: Sendable {
     /// The labels of the values `rows` hold in the columns of `shape`, which start at
     /// `valueOffset` in each row.
     init(shape: TableShape, rows: [Row], valueOffset: Int, context: BrowseContext) throws {
+        try self.init(shape: shape, values: Self.values(of: rows, in: shape, valueOffset: valueOffset), context: context)
+    }
+
+    /// The values `rows` hold per column of `shape`, whose columns start at `valueOffset`.
+    static func values(of rows: [Row], in shape: TableShape, valueOffset: Int) -> [String: [Value]] {
         var values: [String: [Value]] = [:]
         for (index, column) in shape.columnNames.enumerated() { values[column] = rows.map { $0[valueOffset + index] } }
-        try self.init(shape: shape, values: values, context: context)
+        return values
     }
 
     /// Appends `value` of `column`: a link to the row it points to, labelled, with the

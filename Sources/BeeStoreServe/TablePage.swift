@@ -52,9 +52,8 @@ struct TablePageContent {
             return (column: column, values: values)
         }
         self.facets = facets
-        let offset = queries.shape.selectsKeySeparately ? 1 : 0
-        var values: [String: [Value]] = [:]
-        for (index, column) in queries.shape.columnNames.enumerated() { values[column] = rows.map { $0[offset + index] } }
+        var values = ForeignKeyLabels.values(
+            of: rows, in: queries.shape, valueOffset: queries.shape.selectsKeySeparately ? 1 : 0)
         for facet in facets { values[facet.column, default: []] += facet.values?.map(\.value) ?? [] }
         labels = try ForeignKeyLabels(shape: queries.shape, values: values, context: context)
     }
