@@ -21,8 +21,6 @@ let package = Package(
         .package(url: "https://github.com/swiftlang/swift-syntax", "600.0.0"..<"604.0.0"),
         // SHA-256 for cache checksums, cache file names and migration checksums; CryptoKit on Apple platforms.
         .package(url: "https://github.com/apple/swift-crypto", "3.12.3"..<"5.0.0"),
-        // The HTTP server of `beestore serve`: one small package, used by the command-line tool only.
-        .package(url: "https://github.com/swhitty/FlyingFox", .upToNextMinor(from: "0.27.1")),
     ],
     targets: [
         .systemLibrary(
@@ -53,23 +51,15 @@ let package = Package(
                 "BeeStore",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 "BeeStoreServe",
-                .product(name: "FlyingFox", package: "FlyingFox"),
-                .product(name: "FlyingSocks", package: "FlyingFox"),
             ],
             // The demo's migrations, compiled into the tool (a link to Migrations/).
             exclude: ["ExampleMigrations/README.md"],
             resources: [.embedInCode("ExampleMigrations")]
         ),
-        // The browser interface of `beestore serve`: pages, exports, live refresh, and the
-        // HTTP side (FlyingFox). In no product: only the `beestore` tool builds it.
-        .target(
-            name: "BeeStoreServe",
-            dependencies: [
-                "BeeStore",
-                .product(name: "FlyingFox", package: "FlyingFox"),
-                .product(name: "FlyingSocks", package: "FlyingFox"),
-            ]
-        ),
+        // The browser interface of `beestore serve`: pages, exports, live refresh, and its
+        // own small HTTP/1.1 server on the system's sockets, so that the package depends on
+        // no server package. In no product: only the `beestore` tool builds it.
+        .target(name: "BeeStoreServe", dependencies: ["BeeStore"]),
         .executableTarget(
             name: "RubyChinaNodes",
             dependencies: ["BeeStore"],

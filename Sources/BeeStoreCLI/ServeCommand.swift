@@ -1,8 +1,6 @@
 import ArgumentParser
 import BeeStore
 import BeeStoreServe
-import FlyingFox
-import FlyingSocks
 import Foundation
 
 /// `beestore serve DB`: browse a database in a web browser, read-only, from this machine.
@@ -20,7 +18,7 @@ struct ServeCommand: ParsableCommand {
 
     @OptionGroup var database: DatabaseOptions
 
-    @Option(help: "The IPv4 address to listen on.")
+    @Option(help: "The IPv4 or IPv6 address to listen on.")
     var host = "127.0.0.1"
 
     @Option(help: "The port to listen on; 0 lets the system choose a free one.")
@@ -40,28 +38,20 @@ struct ServeCommand: ParsableCommand {
         let context = try openContext()
         let token = RequestGuard.makeToken()
         let changes = ChangeBroadcaster()
-        let address = try sockaddr_in.inet(ip4: host, port: port)
-        let server = HTTPServer(
-            config: HTTPServer.Configuration(address: address, pool: NoDelaySocketPool()),
-            handler: BrowseHandler(
-                browser: Browser(context: context, changes: changes),
-                requestGuard: RequestGuard(token: token, extraHosts: allowedHosts + [host])))
-        let host = host
-        Task {
-            do {
-                await changes.start(observing: context.database, interval: 0.25)
-                async let running: Void = server.run()
-                try await server.waitUntilListening()
-                guard case .ip4(_, let port) = await server.listeningAddress else {
-                    throw CommandFailure("the server is not listening on an IPv4 address")
-                }
-                Output.write("http://\(host):\(port)/?token=\(token)\n")
-                try await running
-            } catch {
-                Output.writeError(CommandFailure(error)?.message ?? "cannot serve: \(error)")
-                Foundation.exit(CommandFailure.databaseStatus)
-            }
+        let server: HTTPServer
+        do {
+            server = try HTTPServer(
+                host: host, port: port,
+                handler: BrowseHandler(
+                    browser: Browser(context: context, changes: changes),
+                    requestGuard: RequestGuard(token: token, extraHosts: allowedHosts + [host])))
+        } catch {
+            throw CommandFailure(String(describing: error))
         }
+        AsyncWait.result { await changes.start(observing: context.database, interval: 0.25) }
+        server.start()
+        let shownHost = host.contains(":") ? "[\(host)]" : host
+        Output.write("http://\(shownHost):\(server.port)/?token=\(token)\n")
         dispatchMain()
     }
 

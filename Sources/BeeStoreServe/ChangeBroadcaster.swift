@@ -45,16 +45,21 @@ package actor ChangeBroadcaster {
     }
 
     /// The server-sent event stream of a page: a comment at once (so that the browser
-    /// knows it is connected), then an event `change` for each change.
-    func eventStream() -> ByteStream {
+    /// knows it is connected), then an event `change` for each change, and a comment
+    /// after 15 s without one (so that a page closed meanwhile is noticed).
+    func eventStream() -> ChunkQueue {
         let changes = subscribe()
-        let (chunks, continuation) = AsyncStream<[UInt8]>.makeStream()
+        let events = ChunkQueue(capacity: 4, idleChunk: Array(": idle\n\n".utf8))
+        _ = events.offer(Array(": connected\n\n".utf8))
         let forwarding = Task {
-            continuation.yield(Array(": connected\n\n".utf8))
-            for await _ in changes { continuation.yield(Array("event: change\ndata: changed\n\n".utf8)) }
-            continuation.finish()
+            // A change that finds the queue full is dropped: the page reloads for the
+            // ones already waiting.
+            for await _ in changes {
+                guard events.offer(Array("event: change\ndata: changed\n\n".utf8)) else { break }
+            }
+            events.finish()
         }
-        continuation.onTermination = { _ in forwarding.cancel() }
-        return ByteStream(chunks)
+        events.onCancel { forwarding.cancel() }
+        return events
     }
 }

@@ -9,7 +9,7 @@ struct PageResponse: Sendable {
         /// Bytes known in full.
         case bytes([UInt8])
         /// Bytes produced while they are sent.
-        case stream(ByteStream)
+        case stream(ChunkQueue)
     }
 
     var status: Int

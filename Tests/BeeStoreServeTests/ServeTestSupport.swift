@@ -65,11 +65,9 @@ final class ServedCopy: Sendable {
     static func bytes(of body: PageResponse.Body) async throws -> [UInt8] {
         switch body {
         case .bytes(let bytes): return bytes
-        case .stream(let stream):
-            var bytes: [UInt8] = []
-            var iterator = stream.makeAsyncIterator()
-            while let chunk = await iterator.nextBuffer(suggested: 1 << 16) { bytes += chunk }
-            return bytes
+        case .stream(let chunks):
+            // Reading waits for the producer: on a thread of its own, not the tests' shared ones.
+            return try await BlockingWork.run { chunks.drain() }
         }
     }
 }

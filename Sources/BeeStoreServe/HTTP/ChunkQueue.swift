@@ -1,0 +1,107 @@
+import Foundation
+
+/// A response body produced while it is sent: chunks of bytes handed from their producer
+/// (a thread writing an export, the change broadcaster) to the connection's thread, which
+/// sends them. At most `capacity` chunks wait, so that a slow client slows the producer
+/// instead of filling memory; when the client goes away, the connection cancels the
+/// queue, which stops the producer.
+final class ChunkQueue: @unchecked Sendable {
+    // Safe to share: every stored `var` is read and written only with `condition` locked.
+    private let condition = NSCondition()
+    private var chunks: [[UInt8]] = []
+    private var isFinished = false
+    private var isCancelled = false
+    private var cancellationHandler: (@Sendable () -> Void)?
+    private let capacity: Int
+    private let idleChunk: [UInt8]?
+    private let idleInterval: TimeInterval
+
+    /// A queue holding up to `capacity` chunks. With an `idleChunk`, ``next()`` hands it
+    /// out when nothing came for `idleInterval` seconds (a comment in an event stream,
+    /// which finds out that a client left even when nothing changes).
+    init(capacity: Int, idleChunk: [UInt8]? = nil, idleInterval: TimeInterval = 15) {
+        self.capacity = capacity
+        self.idleChunk = idleChunk
+        self.idleInterval = idleInterval
+    }
+
+    /// Adds `chunk`, waiting while `capacity` chunks wait already; false when the client
+    /// has gone, and the chunk will never be sent.
+    func put(_ chunk: [UInt8]) -> Bool {
+        condition.withLock {
+            while chunks.count >= capacity && !isCancelled { condition.wait() }
+            guard !isCancelled else { return false }
+            chunks.append(chunk)
+            condition.broadcast()
+            return true
+        }
+    }
+
+    /// Adds `chunk` unless `capacity` chunks wait already, in which case it is dropped;
+    /// never waits. False when the client has gone.
+    func offer(_ chunk: [UInt8]) -> Bool {
+        condition.withLock {
+            guard !isCancelled else { return false }
+            if chunks.count < capacity {
+                chunks.append(chunk)
+                condition.broadcast()
+            }
+            return true
+        }
+    }
+
+    /// Ends the body after the chunks added so far.
+    func finish() {
+        condition.withLock {
+            isFinished = true
+            condition.broadcast()
+        }
+    }
+
+    /// The next chunk, waiting for it; nil at the end of the body or once cancelled.
+    func next() -> [UInt8]? {
+        condition.withLock {
+            while chunks.isEmpty && !isFinished && !isCancelled {
+                guard let idleChunk else {
+                    condition.wait()
+                    continue
+                }
+                let signalled = condition.wait(until: Date(timeIntervalSinceNow: idleInterval))
+                if !signalled && chunks.isEmpty && !isFinished && !isCancelled { return idleChunk }
+            }
+            guard !isCancelled, !chunks.isEmpty else { return nil }
+            let chunk = chunks.removeFirst()
+            condition.broadcast()
+            return chunk
+        }
+    }
+
+    /// Every chunk up to the end of the body, joined.
+    func drain() -> [UInt8] {
+        var bytes: [UInt8] = []
+        while let chunk = next() { bytes += chunk }
+        return bytes
+    }
+
+    /// Stops the body: the producer's next ``put(_:)`` or ``offer(_:)`` returns false,
+    /// and the handler given to ``onCancel(_:)`` runs.
+    func cancel() {
+        let handler: (@Sendable () -> Void)? = condition.withLock {
+            guard !isCancelled else { return nil }
+            isCancelled = true
+            chunks.removeAll()
+            condition.broadcast()
+            return cancellationHandler
+        }
+        handler?()
+    }
+
+    /// Runs `handler` when the queue is cancelled, at once if it is already.
+    func onCancel(_ handler: @escaping @Sendable () -> Void) {
+        let cancelled = condition.withLock {
+            cancellationHandler = handler
+            return isCancelled
+        }
+        if cancelled { handler() }
+    }
+}

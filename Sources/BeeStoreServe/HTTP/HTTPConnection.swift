@@ -1,0 +1,109 @@
+/// One client connection of the ``HTTPServer``, served on a thread of its own: reads each
+/// request's head, asks for the response, writes it, and keeps the connection open for
+/// the next request while the client wants it.
+struct HTTPConnection: Sendable {
+    let socket: ConnectedSocket
+    let respond: @Sendable (HTTPRequestHead) async -> PageResponse
+
+    /// Seconds a connection may stay silent before it is closed (and a write may make
+    /// no progress).
+    static let idleTimeout = 30
+
+    /// Serves requests until the client closes the connection, stays silent for
+    /// ``idleTimeout`` seconds, or sends something that is not HTTP.
+    func serve() {
+        socket.setTimeout(seconds: Self.idleTimeout)
+        var buffer: [UInt8] = []
+        while true {
+            let request: HTTPRequestHead
+            do {
+                guard let head = try nextHead(&buffer) else { return }
+                request = head
+            } catch {
+                refuse(.text(error.message, status: error.status))
+                return
+            }
+            let response = AsyncWait.result { await respond(request) }
+            // A request body is not read, so the connection cannot be read further.
+            let keepsAlive = request.keepsAlive && !request.hasBody
+            let sent = send(
+                response, keepsAlive: keepsAlive, includesBody: request.method != "HEAD", minorVersion: request.minorVersion)
+            guard sent && keepsAlive else { return }
+        }
+    }
+
+    /// Answers `response` and ends the connection.
+    func refuse(_ response: PageResponse) {
+        _ = send(response, keepsAlive: false, includesBody: true, minorVersion: 1)
+    }
+
+    /// The next request head from the connection, reading as needed; what follows it
+    /// stays in `buffer`. Nil when the connection ends before a head starts.
+    private func nextHead(_ buffer: inout [UInt8]) throws(HTTPRequestHead.Failure) -> HTTPRequestHead? {
+        while true {
+            // Empty lines before a request line are ignored.
+            while let first = buffer.first, first == UInt8(ascii: "\r") || first == UInt8(ascii: "\n") {
+                buffer.removeFirst()
+            }
+            if let (headEnd, nextStart) = Self.endOfHead(in: buffer) {
+                let head = try HTTPRequestHead(parsing: buffer[..<headEnd])
+                buffer.removeFirst(nextStart)
+                return head
+            }
+            guard buffer.count <= HTTPRequestHead.maximumSize else { throw .tooLarge }
+            let hadBytes = !buffer.isEmpty
+            guard socket.read(appendingTo: &buffer) else {
+                if hadBytes { throw .malformed("the connection ended inside a request head") }
+                return nil
+            }
+        }
+    }
+
+    /// Where the head in `buffer` ends (the index of its blank line) and where what follows
+    /// starts, or nil when the blank line has not arrived yet.
+    private static func endOfHead(in buffer: [UInt8]) -> (Int, Int)? {
+        var index = 0
+        while index < buffer.count {
+            if buffer[index] == UInt8(ascii: "\n") {
+                let next = index + 1
+                if next < buffer.count, buffer[next] == UInt8(ascii: "\n") { return (index, next + 1) }
+                if next + 1 < buffer.count, buffer[next] == UInt8(ascii: "\r"), buffer[next + 1] == UInt8(ascii: "\n") {
+                    return (index, next + 2)
+                }
+            }
+            index += 1
+        }
+        return nil
+    }
+
+    /// Writes `response`; false when the client is gone. A streamed body goes in chunks
+    /// to HTTP/1.1 clients, and up to the end of the connection to HTTP/1.0 ones.
+    private func send(_ response: PageResponse, keepsAlive: Bool, includesBody: Bool, minorVersion: Int) -> Bool {
+        switch response.body {
+        case .bytes(let bytes):
+            let head = ResponseHead.bytes(of: response, framing: .length(bytes.count), keepsAlive: keepsAlive)
+            return socket.write(includesBody ? head + bytes : head)
+        case .stream(let chunks):
+            let chunked = minorVersion == 1
+            let head = ResponseHead.bytes(
+                of: response, framing: chunked ? .chunked : .connectionEnd, keepsAlive: keepsAlive && chunked)
+            guard socket.write(head) else {
+                chunks.cancel()
+                return false
+            }
+            guard includesBody else {
+                chunks.cancel()
+                return true
+            }
+            while let chunk = chunks.next() {
+                guard !chunk.isEmpty else { continue }
+                let framed = chunked ? Array("\(String(chunk.count, radix: 16))\r\n".utf8) + chunk + [13, 10] : chunk
+                guard socket.write(framed) else {
+                    chunks.cancel()
+                    return false
+                }
+            }
+            return chunked && socket.write(Array("0\r\n\r\n".utf8))
+        }
+    }
+}
