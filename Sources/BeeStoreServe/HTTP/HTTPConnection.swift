@@ -13,6 +13,7 @@ struct HTTPConnection: Sendable {
     /// ``idleTimeout`` seconds, or sends something that is not HTTP.
     func serve() {
         socket.setTimeout(seconds: Self.idleTimeout)
+        defer { socket.finish() }
         var buffer: [UInt8] = []
         while true {
             let request: HTTPRequestHead
@@ -32,7 +33,7 @@ struct HTTPConnection: Sendable {
         }
     }
 
-    /// Answers `response` and ends the connection.
+    /// Answers `response`; the caller then ends the connection.
     func refuse(_ response: PageResponse) {
         _ = send(response, keepsAlive: false, includesBody: true, minorVersion: 1)
     }
@@ -42,9 +43,8 @@ struct HTTPConnection: Sendable {
     private func nextHead(_ buffer: inout [UInt8]) throws(HTTPRequestHead.Failure) -> HTTPRequestHead? {
         while true {
             // Empty lines before a request line are ignored.
-            while let first = buffer.first, first == UInt8(ascii: "\r") || first == UInt8(ascii: "\n") {
-                buffer.removeFirst()
-            }
+            let blank = buffer.prefix { $0 == UInt8(ascii: "\r") || $0 == UInt8(ascii: "\n") }.count
+            buffer.removeFirst(blank)
             if let (headEnd, nextStart) = Self.endOfHead(in: buffer) {
                 let head = try HTTPRequestHead(parsing: buffer[..<headEnd])
                 buffer.removeFirst(nextStart)

@@ -32,7 +32,12 @@ package final class HTTPServer: Sendable {
     package func start() {
         let thread = Thread { [self] in
             while true {
-                guard let connection = socket.accept() else { continue }
+                guard let connection = socket.accept() else {
+                    // Out of descriptors, most likely: give the open connections a moment
+                    // to end instead of failing again at once.
+                    Thread.sleep(forTimeInterval: 0.05)
+                    continue
+                }
                 serve(connection)
             }
         }
@@ -46,6 +51,7 @@ package final class HTTPServer: Sendable {
         guard openConnections.enter(limit: Self.maximumConnections) else {
             connection.setTimeout(seconds: 1)
             handler.refuse(.text("too many connections: try again", status: 503))
+            connection.finish()
             return
         }
         let counter = openConnections

@@ -111,6 +111,22 @@ final class ConnectedSocket: Sendable {
         }
     }
 
+    /// Ends the connection gracefully: stops sending, then reads and drops what the client
+    /// still sends (a request body, pipelined requests: up to 64 MiB, while it keeps coming
+    /// within a second), so that the system does not reset the connection, which could
+    /// destroy the last response before the client reads it.
+    func finish() {
+        shutdown(descriptor, Int32(SHUT_WR))
+        var timeout = timeval(tv_sec: 1, tv_usec: 0)
+        setsockopt(descriptor, SOL_SOCKET, SO_RCVTIMEO, &timeout, socklen_t(MemoryLayout<timeval>.size))
+        var discarded: [UInt8] = []
+        var total = 0
+        while total < 1 << 26, read(appendingTo: &discarded) {
+            total += discarded.count
+            discarded.removeAll(keepingCapacity: true)
+        }
+    }
+
     /// Writes all of `bytes`: false when the client is gone or stopped reading.
     func write(_ bytes: [UInt8]) -> Bool {
         bytes.withUnsafeBytes { buffer in
