@@ -48,7 +48,7 @@ struct ServeCommand: ParsableCommand {
         } catch {
             throw CommandFailure(String(describing: error))
         }
-        AsyncWait.result { await changes.start(observing: context.database, interval: 0.25) }
+        changes.start(observing: context.database, interval: 0.25)
         server.start()
         let shownHost = host.contains(":") ? "[\(host)]" : host
         Output.write("http://\(shownHost):\(server.port)/?token=\(token)\n")

@@ -18,8 +18,8 @@ package struct BrowseHandler: Sendable {
         + "form-action 'self'; base-uri 'none'; frame-ancestors 'none'"
 
     /// The response to `request`, with the headers every response carries.
-    func respond(to request: HTTPRequestHead) async -> PageResponse {
-        var response = await answer(request)
+    func respond(to request: HTTPRequestHead) -> PageResponse {
+        var response = answer(request)
         response.headers += [
             ("Content-Security-Policy", Self.contentSecurityPolicy),
             ("X-Content-Type-Options", "nosniff"),
@@ -29,7 +29,7 @@ package struct BrowseHandler: Sendable {
         return response
     }
 
-    private func answer(_ request: HTTPRequestHead) async -> PageResponse {
+    private func answer(_ request: HTTPRequestHead) -> PageResponse {
         guard request.method == "GET" || request.method == "HEAD" else {
             return .text("only GET requests are served: the database is read-only", status: 405)
         }
@@ -48,7 +48,7 @@ package struct BrowseHandler: Sendable {
             response.headers = [("Location", location.text), ("Set-Cookie", requestGuard.cookie)]
             return response
         case .allowed:
-            return await browser.respond(to: request.path, items: items)
+            return browser.respond(to: request.path, items: items)
         }
     }
 }

@@ -1,7 +1,7 @@
 import BeeStore
 
-/// The browser interface's pages, by path. Database work runs on threads of its own
-/// (``BlockingWork``), so a slow page never stalls the others.
+/// The browser interface's pages, by path. Each is made on the thread that asks for it
+/// (the server's thread of its connection), so a slow page never stalls the others.
 package struct Browser: Sendable {
     let context: BrowseContext
     let changes: ChangeBroadcaster
@@ -13,7 +13,7 @@ package struct Browser: Sendable {
     }
 
     /// The response to a request for `path` with `items`.
-    func respond(to path: String, items: QueryItems) async -> PageResponse {
+    func respond(to path: String, items: QueryItems) -> PageResponse {
         let context = context
         switch path {
         case "/app.js":
@@ -23,24 +23,24 @@ package struct Browser: Sendable {
             return PageResponse(status: 200, contentType: "text/css; charset=utf-8", body: .bytes(Array(StaticAssets.stylesheet.utf8)))
         case "/events":
             return PageResponse(
-                status: 200, contentType: "text/event-stream", body: .stream(await changes.eventStream()))
-        case "/": return await page { try DatabasePage.respond(to: items, context: context) }
-        case "/table": return await page { try TablePage.respond(to: items, context: context) }
-        case "/row": return await page { try RowPage.respond(to: items, context: context) }
-        case "/schema": return await page { try SchemaPage.respond(to: items, context: context) }
-        case "/query": return await page { try QueryPage.respond(to: items, context: context) }
-        case "/diagram": return await page { try DiagramPage.respond(context: context) }
-        case "/integrity": return await page { try ReportPages.integrity(context: context) }
-        case "/storage": return await page { try ReportPages.storage(context: context) }
-        case "/migrations": return await page { try ReportPages.migrations(context: context) }
+                status: 200, contentType: "text/event-stream", body: .stream(changes.eventStream()))
+        case "/": return page { try DatabasePage.respond(to: items, context: context) }
+        case "/table": return page { try TablePage.respond(to: items, context: context) }
+        case "/row": return page { try RowPage.respond(to: items, context: context) }
+        case "/schema": return page { try SchemaPage.respond(to: items, context: context) }
+        case "/query": return page { try QueryPage.respond(to: items, context: context) }
+        case "/diagram": return page { try DiagramPage.respond(context: context) }
+        case "/integrity": return page { try ReportPages.integrity(context: context) }
+        case "/storage": return page { try ReportPages.storage(context: context) }
+        case "/migrations": return page { try ReportPages.migrations(context: context) }
         default: return .error("no page at \(path)", status: 404, databaseName: context.displayName)
         }
     }
 
-    /// The page `make` writes on a thread of its own, or the page of its error.
-    private func page(_ make: @escaping @Sendable () throws -> PageResponse) async -> PageResponse {
+    /// The page `make` writes, or the page of its error.
+    private func page(_ make: () throws -> PageResponse) -> PageResponse {
         do {
-            return try await BlockingWork.run(make)
+            return try make()
         } catch let error as PageError {
             return .error(error.message, status: error.status, databaseName: context.displayName)
         } catch let error as InspectionError {

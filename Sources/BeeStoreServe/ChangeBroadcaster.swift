@@ -1,65 +1,63 @@
 import BeeStore
+import Foundation
 
 /// Tells every open page when another connection or process commits to the served file:
 /// one observation of the database (BeeStore's change detection, which notices outside
 /// commits through `PRAGMA data_version`), fanned out to the server-sent event streams.
-package actor ChangeBroadcaster {
-    private var subscribers: [Int: AsyncStream<Void>.Continuation] = [:]
+package final class ChangeBroadcaster: @unchecked Sendable {
+    // Safe to share: `streams`, `nextIdentifier` and `observation` are read and written
+    // only while `lock` is held.
+    private let lock = NSLock()
+    private var streams: [Int: ChunkQueue] = [:]
     private var nextIdentifier = 0
     private var observation: Task<Void, Never>?
+
+    private static let connected = Array(": connected\n\n".utf8)
+    private static let change = Array("event: change\ndata: changed\n\n".utf8)
+    private static let idle = Array(": idle\n\n".utf8)
 
     /// A broadcaster that observes nothing until ``start(observing:interval:)``.
     package init() {}
 
+    deinit {
+        observation?.cancel()
+    }
+
     /// Starts observing `database`, looking for outside commits every `interval` seconds.
     package func start(observing database: Database, interval: Double) {
         let changes = database.values(tables: [], externalChangeInterval: interval) { _ in 0 }
-        observation = Task { [weak self] in
+        let task = Task { [weak self] in
             // The first value comes at once, before any change. A failing read ends the
             // observation: pages then simply stop refreshing.
             do {
-                for try await _ in changes.dropFirst() { await self?.publish() }
+                for try await _ in changes.dropFirst() { self?.publish() }
             } catch {}
         }
-    }
-
-    /// A stream with one element per change from now on.
-    func subscribe() -> AsyncStream<Void> {
-        let (stream, continuation) = AsyncStream<Void>.makeStream(bufferingPolicy: .bufferingNewest(1))
-        let identifier = nextIdentifier
-        nextIdentifier += 1
-        subscribers[identifier] = continuation
-        continuation.onTermination = { [weak self] _ in
-            guard let self else { return }
-            Task { await self.unsubscribe(identifier) }
-        }
-        return stream
-    }
-
-    private func unsubscribe(_ identifier: Int) {
-        subscribers[identifier] = nil
-    }
-
-    private func publish() {
-        for continuation in subscribers.values { continuation.yield() }
+        lock.withLock { observation = task }
     }
 
     /// The server-sent event stream of a page: a comment at once (so that the browser
     /// knows it is connected), then an event `change` for each change, and a comment
     /// after 15 s without one (so that a page closed meanwhile is noticed).
     func eventStream() -> ChunkQueue {
-        let changes = subscribe()
-        let events = ChunkQueue(capacity: 4, idleChunk: Array(": idle\n\n".utf8))
-        _ = events.offer(Array(": connected\n\n".utf8))
-        let forwarding = Task {
-            // A change that finds the queue full is dropped: the page reloads for the
-            // ones already waiting.
-            for await _ in changes {
-                guard events.offer(Array("event: change\ndata: changed\n\n".utf8)) else { break }
-            }
-            events.finish()
+        let events = ChunkQueue(capacity: 4, idleChunk: Self.idle)
+        _ = events.offer(Self.connected)
+        let identifier = lock.withLock {
+            defer { nextIdentifier += 1 }
+            streams[nextIdentifier] = events
+            return nextIdentifier
         }
-        events.onCancel { forwarding.cancel() }
+        events.onCancel { [weak self] in
+            guard let self else { return }
+            _ = lock.withLock { streams.removeValue(forKey: identifier) }
+        }
         return events
+    }
+
+    /// Sends a change event to every open stream. A change that finds a stream's queue
+    /// full is dropped: its page reloads for the ones already waiting.
+    private func publish() {
+        let open = lock.withLock { Array(streams.values) }
+        for events in open { _ = events.offer(Self.change) }
     }
 }

@@ -6,11 +6,11 @@ import Testing
 /// The browser interface's HTTP/1.1 server, spoken to over real sockets: persistent and
 /// pipelined connections, chunked and HTTP/1.0 bodies, `HEAD`, what it refuses, and a
 /// streamed body stopped when its client leaves. Clients run on threads of their own: they
-/// block on sockets, and the server's responses are produced by tasks.
+/// block on sockets.
 @Suite struct HTTPServerTests {
     /// A server on a port the system chooses, answering every request with `respond`.
     private func server(
-        _ respond: @escaping @Sendable (HTTPRequestHead) async -> PageResponse = { request in
+        _ respond: @escaping @Sendable (HTTPRequestHead) -> PageResponse = { request in
             .text("\(request.method) \(request.path) ?\(request.query)", status: 200)
         }
     ) throws -> HTTPServer {

@@ -57,7 +57,10 @@ final class ServedCopy: Sendable {
 
     /// The response to `path` with the raw query string `query`, its body read in full.
     func get(_ path: String, _ query: String = "") async throws -> (status: Int, body: String, contentType: String) {
-        let response = await browser.respond(to: path, items: QueryItems(query: query))
+        // Pages block their thread while SQLite works: on a thread of their own, as in the
+        // server, not on the tests' shared ones.
+        let browser = browser
+        let response = try await BlockingWork.run { browser.respond(to: path, items: QueryItems(query: query)) }
         return (response.status, String(decoding: try await Self.bytes(of: response.body), as: UTF8.self), response.contentType)
     }
 

@@ -1,9 +1,9 @@
 /// One client connection of the ``HTTPServer``, served on a thread of its own: reads each
-/// request's head, asks for the response, writes it, and keeps the connection open for
+/// request's head, makes the response on that thread, writes it, and keeps the connection open for
 /// the next request while the client wants it.
 struct HTTPConnection: Sendable {
     let socket: ConnectedSocket
-    let respond: @Sendable (HTTPRequestHead) async -> PageResponse
+    let respond: @Sendable (HTTPRequestHead) -> PageResponse
 
     /// Seconds a connection may stay silent before it is closed (and a write may make
     /// no progress).
@@ -24,7 +24,7 @@ struct HTTPConnection: Sendable {
                 refuse(.text(error.message, status: error.status))
                 return
             }
-            let response = AsyncWait.result { await respond(request) }
+            let response = respond(request)
             // A request body is not read, so the connection cannot be read further.
             let keepsAlive = request.keepsAlive && !request.hasBody
             let sent = send(

@@ -2,12 +2,13 @@ import Foundation
 
 /// The HTTP/1.1 server of the browser interface, on the operating system's sockets: one
 /// thread accepts connections and each connection is served on a thread of its own (see
-/// ``HTTPConnection``), so a page that waits for the database holds only its own thread.
+/// ``HTTPConnection``), which also makes its pages, so a page that waits for the
+/// database holds only its own thread, never one that Swift's tasks share.
 /// The pages answer `GET` requests on a local machine; this server reads request heads
 /// (never bodies), keeps connections alive, and streams bodies in chunks.
 package final class HTTPServer: Sendable {
     private let socket: ListeningSocket
-    private let respond: @Sendable (HTTPRequestHead) async -> PageResponse
+    private let respond: @Sendable (HTTPRequestHead) -> PageResponse
     private let openConnections = ConnectionCount()
 
     /// The most connections served at once; more are answered 503 and closed.
@@ -16,11 +17,11 @@ package final class HTTPServer: Sendable {
     /// Listens on `host` (an IPv4 or IPv6 address) and `port` (0: one the system chooses),
     /// answering each request with `handler`'s response; call ``start()`` to serve.
     package convenience init(host: String, port: UInt16, handler: BrowseHandler) throws {
-        try self.init(host: host, port: port) { await handler.respond(to: $0) }
+        try self.init(host: host, port: port) { handler.respond(to: $0) }
     }
 
     /// A server answering with `respond`.
-    init(host: String, port: UInt16, respond: @escaping @Sendable (HTTPRequestHead) async -> PageResponse) throws {
+    init(host: String, port: UInt16, respond: @escaping @Sendable (HTTPRequestHead) -> PageResponse) throws {
         socket = try ListeningSocket(host: host, port: port)
         self.respond = respond
     }

@@ -1,7 +1,7 @@
 import Foundation
 
-/// Runs database work, which blocks its thread while SQLite steps, on a thread of its own,
-/// so that a slow page never holds one of the few threads that serve every connection.
+/// Runs work that blocks its thread (a page while SQLite steps, a socket read) on a thread
+/// of its own, so that it never holds one of the few threads that every test shares.
 enum BlockingWork {
     /// The result of `body`, run on a new thread.
     static func run<T: Sendable>(_ body: @escaping @Sendable () throws -> T) async throws -> T {
