@@ -18,7 +18,7 @@ struct ServeCommand: ParsableCommand {
 
     @OptionGroup var database: DatabaseOptions
 
-    @Option(help: "The IPv4 or IPv6 address to listen on.")
+    @Option(help: "The IPv4 or IPv6 address to listen on, or localhost.")
     var host = "127.0.0.1"
 
     @Option(help: "The port to listen on; 0 lets the system choose a free one.")

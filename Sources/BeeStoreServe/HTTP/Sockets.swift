@@ -6,15 +6,19 @@ import Musl
 import Darwin
 #endif
 
-/// A socket call the operating system refused, with its `errno`.
+/// A socket the server could not set up: an address it cannot listen on, or a call the
+/// operating system refused.
 package struct SocketError: Error, CustomStringConvertible {
-    /// What was being done, such as "bind 127.0.0.1:8001".
-    let action: String
-    /// The `errno` of the failed call.
-    let code: Int32
+    package let description: String
 
-    package var description: String {
-        "cannot \(action): \(String(cString: strerror(code)))"
+    /// The failure of `action` (such as "listen on 127.0.0.1 port 8001") with `errno` `code`.
+    init(action: String, code: Int32) {
+        description = "cannot \(action): \(String(cString: strerror(code)))"
+    }
+
+    /// A failure described by `description`.
+    init(description: String) {
+        self.description = description
     }
 }
 
@@ -25,8 +29,8 @@ final class ListeningSocket: Sendable {
     /// The port it listens on (the one the system chose when asked for port 0).
     let port: UInt16
 
-    /// Listens on `host`, an IPv4 address such as `127.0.0.1` or an IPv6 one such as
-    /// `::1`, and `port`; 0 lets the system choose a free port.
+    /// Listens on `host`, an IPv4 address such as `127.0.0.1`, an IPv6 one such as `::1`,
+    /// or `localhost`, and `port`; 0 lets the system choose a free port.
     init(host: String, port: UInt16) throws {
         let address = try SocketAddress(host: host, port: port)
         let descriptor = socket(address.family, SocketAddress.streamType, 0)
@@ -161,8 +165,10 @@ private enum SocketAddress {
     static let noSignal = Int32(MSG_NOSIGNAL)
     #endif
 
-    /// The address of `host`, an IPv4 or IPv6 literal; names are not looked up.
+    /// The address of `host`, an IPv4 or IPv6 literal, or `localhost` (127.0.0.1); other
+    /// names are not looked up.
     init(host: String, port: UInt16) throws {
+        let host = host.lowercased() == "localhost" ? "127.0.0.1" : host
         var ip4 = sockaddr_in()
         if inet_pton(AF_INET, host, &ip4.sin_addr) == 1 {
             ip4.sin_family = sa_family_t(AF_INET)
@@ -183,7 +189,7 @@ private enum SocketAddress {
             self = .ip6(ip6)
             return
         }
-        throw SocketError(action: "listen on \(host): not an IPv4 or IPv6 address", code: EINVAL)
+        throw SocketError(description: "cannot listen on \(host): give an IPv4 or IPv6 address, such as 127.0.0.1 or ::1")
     }
 
     var family: Int32 {
