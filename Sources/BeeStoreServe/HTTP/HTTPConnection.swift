@@ -1,6 +1,6 @@
 /// One client connection of the ``HTTPServer``, served on a thread of its own: reads each
-/// request's head, makes the response on that thread, writes it, and keeps the connection open for
-/// the next request while the client wants it.
+/// request's head, makes the response on that thread, writes it, and keeps the connection
+/// open for the next request while the client wants it.
 struct HTTPConnection: Sendable {
     let socket: ConnectedSocket
     let respond: @Sendable (HTTPRequestHead) -> PageResponse
