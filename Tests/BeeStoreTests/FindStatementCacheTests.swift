@@ -10,6 +10,14 @@ private struct Gauge: ActiveRecord, Equatable {
     var level: Int
 }
 
+/// An in-memory database holding one gauge, the gauge, and its key.
+private func savedGauge() throws -> (Database, Gauge, Int64) {
+    let db = try Database.inMemory()
+    var gauge = Gauge(name: "boiler", level: 3)
+    try gauge.save(in: db)
+    return (db, gauge, try #require(gauge.id))
+}
+
 /// The number of record types whose lookup by key `connection` keeps.
 private func keptLookups(on connection: Connection) -> Int {
     connection.findStatements.count
@@ -18,10 +26,7 @@ private func keptLookups(on connection: Connection) -> Int {
 @Suite("Records: lookups by key kept per connection")
 struct FindStatementCacheTests {
     @Test func aLookupIsKeptOnItsConnectionAndPreparedOnce() throws {
-        let db = try Database.inMemory()
-        var gauge = Gauge(name: "boiler", level: 3)
-        try gauge.save(in: db)
-        let id = try #require(gauge.id)
+        let (db, gauge, id) = try savedGauge()
         #expect(try Gauge.find(id, in: db) == gauge)
         #expect(try db.read(keptLookups) == 1)
         let prepared = db.statistics.preparedStatements
@@ -34,10 +39,7 @@ struct FindStatementCacheTests {
     }
 
     @Test func aKeptLookupFollowsTheTableThroughSchemaChanges() throws {
-        let db = try Database.inMemory()
-        var gauge = Gauge(name: "boiler", level: 3)
-        try gauge.save(in: db)
-        let id = try #require(gauge.id)
+        let (db, gauge, id) = try savedGauge()
         #expect(try Gauge.find(id, in: db) == gauge)
 
         try db.execute("ALTER TABLE gauge ADD COLUMN installed TEXT")
@@ -102,10 +104,7 @@ struct FindStatementCacheTests {
     }
 
     @Test func aLookupWhoseStatementIsInUseTakesAnotherOne() throws {
-        let db = try Database.inMemory()
-        var gauge = Gauge(name: "boiler", level: 3)
-        try gauge.save(in: db)
-        let id = try #require(gauge.id)
+        let (db, gauge, id) = try savedGauge()
         #expect(try Gauge.find(id, in: db) == gauge)
         try db.read { connection in
             let kept = try #require(connection.findStatements[ObjectIdentifier(Gauge.self)])
@@ -127,5 +126,28 @@ struct FindStatementCacheTests {
         #expect(try Translation.find(CompositeKey("hello", "fr"), in: db) == nil)
         #expect(throws: ConversionError.self) { try Translation.find(CompositeKey("fr"), in: db) }
         #expect(try db.read(keptLookups) == 1)
+    }
+
+    @Test func aRecordQueryOfTheKeyAloneTakesTheKeptLookup() throws {
+        let (db, gauge, id) = try savedGauge()
+        #expect(try Gauge.where("id", id).first(in: db) == gauge)
+        #expect(try db.read(keptLookups) == 1, "kept by the query alone")
+        #expect(try Gauge.where("ID", id).first(in: db) == gauge, "names compare as SQLite compares them")
+        #expect(try Gauge.where("id", id).limit(5).first(in: db) == gauge)
+        #expect(try Gauge.where("id", id + 1).first(in: db) == nil)
+        #expect(try Gauge.query(in: db).where("id", id).first() == gauge, "the query's own database")
+    }
+
+    @Test func otherRecordQueriesKeepTheirOwnMeaning() throws {
+        let (db, gauge, id) = try savedGauge()
+        #expect(try Gauge.find(id, in: db) == gauge)
+        #expect(try Gauge.where("level", id).first(in: db) == nil, "another column")
+        #expect(try Gauge.where("level", 3).first(in: db) == gauge)
+        #expect(try Gauge.where("gauge.id", id).first(in: db) == gauge, "qualified")
+        #expect(try Gauge.where("id", id).limit(0).first(in: db) == nil)
+        #expect(try Gauge.where("id", id).offset(1).first(in: db) == nil)
+        #expect(try Gauge.where("id", id).where("level", 4).first(in: db) == nil)
+        #expect(try Gauge.where("id", .greaterThanOrEqual, id).first(in: db) == gauge)
+        #expect(throws: QueryError.self) { try Gauge.where("id", id).limit(-1).first(in: db) }
     }
 }

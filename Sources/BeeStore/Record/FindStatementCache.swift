@@ -15,6 +15,22 @@ final class FindStatementCache {
         let schema: RecordSchema
         /// The prepared ``RecordSchema/findSQL``.
         let statement: Statement
+        /// The names a record query may give the key's column (see
+        /// ``RecordSchema/columnReferences``), ASCII-lowercased; empty for a composite key.
+        let keyReferences: [String]
+
+        init(schema: RecordSchema, statement: Statement) {
+            self.schema = schema
+            self.statement = statement
+            let key = schema.primaryKey.name
+            keyReferences = schema.hasCompositeKey ? [] : schema.columnReferences.columns.filter { $0.value == key }.map(\.key)
+        }
+
+        /// Whether a record query's `name` (`where(name, value)`) is the key's column.
+        func namesKey(_ name: String) -> Bool {
+            // Compared as written first: lowercasing builds a string.
+            keyReferences.contains(name) || keyReferences.contains(SQLRenderer.asciiLowercased(name))
+        }
     }
 
     // Only the thread using the connection reads and writes these: no access overlaps,
