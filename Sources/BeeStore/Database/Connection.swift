@@ -20,6 +20,8 @@ public final class Connection {
     let handle: OpaquePointer
     let state: ConnectionState
     private let statementCache: StatementCache
+    /// The prepared lookups by key of the record types used on this connection.
+    let findStatements = FindStatementCache()
     /// What waits for the fate of the open transaction, one list per level: the
     /// transaction, then each savepoint in it (their count names the savepoints).
     private var outcomeHandlers: [[(_ committed: Bool) -> Void]] = []
@@ -76,6 +78,7 @@ public final class Connection {
     deinit {
         changeTracker?.uninstall(from: handle)
         statementCache.removeAll()
+        findStatements.removeAll()
         sqlite3_close_v2(handle)
     }
 

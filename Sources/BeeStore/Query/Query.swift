@@ -87,6 +87,17 @@ public struct Query: Filterable, Sendable {
         let updates: [String]?
     }
 
+    /// The column and value of a `SELECT` that is only `WHERE column = value` on its own
+    /// table (a limit of one or more aside), unqualified: what a lookup by key looks like.
+    var soleEquality: (column: String, value: Value)? {
+        guard conditions.terms.count == 1, case .comparison(let column, .equal, let value) = conditions.terms[0].1,
+            selection.isEmpty, !isDistinct, joins.isEmpty, groupColumns.isEmpty, havingConditions.isEmpty,
+            ordering.isEmpty, (limitCount ?? 1) > 0, offsetCount == nil, ownColumns == nil,
+            !column.utf8.contains(UInt8(ascii: "."))
+        else { return nil }
+        return (column, value)
+    }
+
     func with(_ change: (inout Query) -> Void) -> Query {
         var copy = self
         change(&copy)

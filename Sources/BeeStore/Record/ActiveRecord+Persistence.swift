@@ -45,12 +45,7 @@ extension ActiveRecord {
     /// The record with this key, with its required relations ({Bee}'s `FIRST_RECORD_BY_ID`);
     /// ``RecordQuery/find(_:in:)`` loads optional ones too.
     public static func find(_ key: some DatabaseValueConvertible, in database: Database? = nil) throws -> Self? {
-        let database = try resolve(database)
-        let schema = try SchemaSynchronizer.ensure(Self.self, on: database)
-        return try RecordFetcher.fetchFirst(
-            Self.self, schema: schema,
-            statement: SQLStatement(sql: schema.findSQL, arguments: try schema.keyParts(of: key.databaseValue)),
-            inclusion: RelationInclusion(), in: database)
+        try RecordFetcher.find(Self.self, key: key.databaseValue, in: resolve(database))
     }
 
     /// The record with the smallest id ({Bee}'s `FIRST_RECORD`).

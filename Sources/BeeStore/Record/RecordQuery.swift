@@ -103,6 +103,18 @@ public struct RecordQuery<Record: ActiveRecord>: Filterable, Sendable {
 
     /// The first matching record, if any.
     public func first(in database: Database? = nil) throws -> Record? {
+        // A lookup by key (`where("id", id)`) takes the connection's kept lookup.
+        guard inclusion.paths.isEmpty, joinedPaths.isEmpty, let (column, key) = query.soleEquality else {
+            return try firstMatching(in: database)
+        }
+        guard let database = database ?? query.database else { throw RecordError.noDatabase }
+        return try RecordFetcher.find(Record.self, key: key, column: column, in: database) { _ in
+            try firstMatching(in: database)
+        }
+    }
+
+    /// The first matching record, if any, selected by the query's own statement.
+    private func firstMatching(in database: Database?) throws -> Record? {
         let (database, schema) = try resolve(database)
         try inclusion.validate(from: schema)
         // Limited to one row without a query of its own (a limit of 0 stays 0); the

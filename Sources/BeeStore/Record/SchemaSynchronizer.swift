@@ -22,7 +22,7 @@ enum SchemaSynchronizer {
     static func ensure<Record: ActiveRecord>(_ type: Record.Type, on database: Database) throws -> RecordSchema {
         let typeID = ObjectIdentifier(type)
         // One lookup for the common case: the type is in use in this database already.
-        if let schema = database.recordLayerState.withLock({ synchronized($0)?.schemas[typeID] }) {
+        if let schema = committedSchema(of: typeID, on: database) {
             return schema
         }
         // Tables brought up to date inside a write transaction are only its own until it commits.
@@ -51,6 +51,13 @@ enum SchemaSynchronizer {
         }
         remember(schema, of: typeID, in: database, inTransactionOf: writer)
         return schema
+    }
+
+    /// The schema of the record type `typeID` when its tables are up to date for every
+    /// connection of `database`: brought up to date outside a transaction, or in one that
+    /// committed. The database keeps it from then on.
+    static func committedSchema(of typeID: ObjectIdentifier, on database: Database) -> RecordSchema? {
+        database.recordLayerState.withLock { synchronized($0)?.schemas[typeID] }
     }
 
     /// Creates the tables of `schema` and of its relations when missing and adds the

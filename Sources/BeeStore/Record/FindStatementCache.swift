@@ -1,0 +1,64 @@
+/// The record types looked up by key on one connection (``ActiveRecord/find(_:in:)``):
+/// each one's schema, once its tables are up to date for every connection, and its
+/// prepared `find` statement.
+///
+/// It spares a lookup the database's shared schemas, which need a lock and a hashed
+/// dictionary at every call, and the statement cache's search by SQL text. Only the
+/// thread using the connection touches it. A type is kept only once the database has
+/// committed its schema, which it then never forgets; SQLite prepares a kept statement
+/// again by itself when the database's schema changes (a table dropped and created
+/// anew, a column added), and the statement names its columns, so their order in the
+/// table does not matter.
+final class FindStatementCache {
+    /// What a lookup of one record type needs.
+    struct Entry {
+        let schema: RecordSchema
+        /// The prepared ``RecordSchema/findSQL``.
+        let statement: Statement
+        /// The names a record query may give the key's column (see
+        /// ``RecordSchema/columnReferences``), ASCII-lowercased; empty for a composite key.
+        let keyReferences: [String]
+
+        init(schema: RecordSchema, statement: Statement) {
+            self.schema = schema
+            self.statement = statement
+            let key = schema.primaryKey.name
+            keyReferences = schema.hasCompositeKey ? [] : schema.columnReferences.columns.filter { $0.value == key }.map(\.key)
+        }
+
+        /// Whether a record query's `name` (`where(name, value)`) is the key's column.
+        func namesKey(_ name: String) -> Bool {
+            // Compared as written first: lowercasing builds a string.
+            keyReferences.contains(name) || keyReferences.contains(SQLRenderer.asciiLowercased(name))
+        }
+    }
+
+    // Only the thread using the connection reads and writes these: no access overlaps,
+    // so the runtime's exclusivity checks (two calls into the runtime per access) are left out.
+    @exclusivity(unchecked) private var entries: [ObjectIdentifier: Entry] = [:]
+    /// The type looked up last: a loop of lookups finds it without hashing.
+    @exclusivity(unchecked) private var mostRecent: (typeID: ObjectIdentifier, entry: Entry)?
+
+    /// The entry of the record type `typeID`, if kept.
+    subscript(typeID: ObjectIdentifier) -> Entry? {
+        if let mostRecent, mostRecent.typeID == typeID { return mostRecent.entry }
+        guard let entry = entries[typeID] else { return nil }
+        mostRecent = (typeID, entry)
+        return entry
+    }
+
+    /// Keeps `entry` for the record type `typeID`.
+    func keep(_ entry: Entry, for typeID: ObjectIdentifier) {
+        entries[typeID] = entry
+        mostRecent = (typeID, entry)
+    }
+
+    /// Forgets every entry (their statements are finalized once no one uses them).
+    func removeAll() {
+        entries.removeAll()
+        mostRecent = nil
+    }
+
+    /// The number of record types kept.
+    var count: Int { entries.count }
+}
