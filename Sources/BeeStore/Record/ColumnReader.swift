@@ -50,10 +50,11 @@ public struct ColumnReader {
     /// statement and holds a value of SQLite type `storageClass`; nil otherwise (the
     /// property is then read by the general path).
     @inlinable @inline(__always)
-    mutating func nextDirectColumn(holding storageClass: Int32) -> Int32? {
-        guard let handle, property < directProperties else { return nil }
-        let column = offset + Int32(truncatingIfNeeded: property)
-        guard sqlite3_column_type(handle, column) == storageClass else { return nil }
+    mutating func nextDirectColumn(holding storageClass: Int32) -> DirectColumn? {
+        guard let handle, property < directProperties,
+            let column = DirectColumn(handle, offset + Int32(truncatingIfNeeded: property)),
+            column.storageClass == storageClass
+        else { return nil }
         property += 1
         return column
     }
@@ -77,11 +78,11 @@ public struct ColumnReader {
         return values[index]
     }
 
-    /// The SQLite type of the column at `index`, when reading a statement.
+    /// The statement's column of the schema's column `index`, when reading a statement.
     @inline(__always)
-    private func storageClass(at index: Int) -> Int32? {
+    private func directColumn(at index: Int) -> DirectColumn? {
         guard let handle else { return nil }
-        return sqlite3_column_type(handle, offset + Int32(index))
+        return DirectColumn(handle, offset + Int32(index))
     }
 
     /// The next property as a standard value, converted from its column: the general
@@ -107,9 +108,10 @@ public struct ColumnReader {
     @usableFromInline @inline(__always)
     mutating func integer<T: FixedWidthInteger & DatabaseValueConvertible>(_ type: T.Type) throws -> T {
         let index = try nextSlot()
-        if let handle, index >= 0, storageClass(at: index) == SQLITE_INTEGER {
-            let integer = sqlite3_column_int64(handle, offset + Int32(index))
-            if let exact = T(exactly: integer) { return exact }
+        if index >= 0, let column = directColumn(at: index), column.storageClass == SQLITE_INTEGER,
+            let exact = T(exactly: column.integer)
+        {
+            return exact
         }
         property -= 1
         return try convertible(type)
@@ -119,11 +121,11 @@ public struct ColumnReader {
     @usableFromInline @inline(__always)
     mutating func optionalInteger<T: FixedWidthInteger & DatabaseValueConvertible>(_ type: T.Type) throws -> T? {
         let index = try nextSlot()
-        if let handle, index >= 0 {
-            switch storageClass(at: index) {
+        if index >= 0, let column = directColumn(at: index) {
+            switch column.storageClass {
             case SQLITE_NULL: return nil
             case SQLITE_INTEGER:
-                if let exact = T(exactly: sqlite3_column_int64(handle, offset + Int32(index))) { return exact }
+                if let exact = T(exactly: column.integer) { return exact }
             default: break
             }
         }
@@ -134,22 +136,22 @@ public struct ColumnReader {
     /// Reads the next property, a 64-bit integer.
     @inlinable
     public mutating func read(_ type: Int64.Type) throws -> Int64 {
-        if let column = nextDirectColumn(holding: SQLITE_INTEGER), let handle { return sqlite3_column_int64(handle, column) }
+        if let column = nextDirectColumn(holding: SQLITE_INTEGER) { return column.integer }
         return try integer(type)
     }
 
     /// Reads the next property, an optional 64-bit integer (nil for `NULL`).
     @inlinable
     public mutating func read(_ type: Int64?.Type) throws -> Int64? {
-        if let column = nextDirectColumn(holding: SQLITE_INTEGER), let handle { return sqlite3_column_int64(handle, column) }
+        if let column = nextDirectColumn(holding: SQLITE_INTEGER) { return column.integer }
         return try optionalInteger(Int64.self)
     }
 
     /// Reads the next property, an integer.
     @inlinable
     public mutating func read(_ type: Int.Type) throws -> Int {
-        if let column = nextDirectColumn(holding: SQLITE_INTEGER), let handle {
-            if let exact = Int(exactly: sqlite3_column_int64(handle, column)) { return exact }
+        if let column = nextDirectColumn(holding: SQLITE_INTEGER) {
+            if let exact = Int(exactly: column.integer) { return exact }
             property -= 1  // too large for a 32-bit Int: the general path says so
         }
         return try integer(type)
@@ -158,8 +160,8 @@ public struct ColumnReader {
     /// Reads the next property, an optional integer (nil for `NULL`).
     @inlinable
     public mutating func read(_ type: Int?.Type) throws -> Int? {
-        if let column = nextDirectColumn(holding: SQLITE_INTEGER), let handle {
-            if let exact = Int(exactly: sqlite3_column_int64(handle, column)) { return exact }
+        if let column = nextDirectColumn(holding: SQLITE_INTEGER) {
+            if let exact = Int(exactly: column.integer) { return exact }
             property -= 1  // too large for a 32-bit Int: the general path says so
         }
         return try optionalInteger(Int.self)
@@ -177,14 +179,14 @@ public struct ColumnReader {
     /// Reads the next property, a double.
     @inlinable
     public mutating func read(_ type: Double.Type) throws -> Double {
-        if let column = nextDirectColumn(holding: SQLITE_FLOAT), let handle { return sqlite3_column_double(handle, column) }
+        if let column = nextDirectColumn(holding: SQLITE_FLOAT) { return column.real }
         return try convertible(Double.self)
     }
 
     /// Reads the next property, an optional double (nil for `NULL`).
     @inlinable
     public mutating func read(_ type: Double?.Type) throws -> Double? {
-        if let column = nextDirectColumn(holding: SQLITE_FLOAT), let handle { return sqlite3_column_double(handle, column) }
+        if let column = nextDirectColumn(holding: SQLITE_FLOAT) { return column.real }
         return try optionalConvertible(Double.self)
     }
 

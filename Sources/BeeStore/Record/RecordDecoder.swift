@@ -1,3 +1,5 @@
+import CSQLite
+
 /// Decodes records, reading each property's column by its index in the schema: the next
 /// one when keys come in schema order (they do for synthesized conformances), a lookup
 /// otherwise. Columns come from a statement being stepped (one decoder serves every row
@@ -17,6 +19,7 @@ final class RecordDecoder: Decoder {
     /// keys (no hashing).
     private var loadedRelations: [LoadedRelation] = []
     @exclusivity(unchecked) private var cursor: ColumnCursor  // one thread, one row at a time
+    @exclusivity(unchecked) private var keyColumns = KeyColumns()  // one thread, one row at a time
     var codingPath: [any CodingKey] { [] }
     var userInfo: [CodingUserInfoKey: Any] { [:] }
 
@@ -101,6 +104,7 @@ final class RecordDecoder: Decoder {
             return try Self.read(columnCodable, as: type, from: &reader)
         }
         cursor.reset()
+        keyColumns.reset()
         return try Record(from: self)
     }
 
@@ -141,7 +145,13 @@ final class RecordDecoder: Decoder {
     }
 
     func container<Key: CodingKey>(keyedBy type: Key.Type) -> KeyedDecodingContainer<Key> {
-        if let container = kept.container(of: Key.self, as: KeyedDecodingContainer<Key>.self) { return container }
+        if let holder: KeptContainer.Holder<KeyedDecodingContainer<Key>> = kept.holder(of: Key.self) { return holder.get() }
+        return makeContainer(keyedBy: type)
+    }
+
+    /// A new container for `Key`, kept for the next records while ``keepingContainer(_:)`` runs.
+    @inline(never)
+    private func makeContainer<Key: CodingKey>(keyedBy type: Key.Type) -> KeyedDecodingContainer<Key> {
         let container = KeyedDecodingContainer(RecordDecodingContainer<Key>(decoder: self))
         if keepsContainer { kept.keep(container, of: Key.self) }
         return container
@@ -165,6 +175,20 @@ final class RecordDecoder: Decoder {
     @inline(__always)
     fileprivate func columnIndex(_ key: String) -> Int? {
         cursor.index(of: key)
+    }
+
+    /// The column index for `key`: the one remembered for its turn (see ``KeyColumns``),
+    /// else found by its string.
+    @inline(__always)
+    fileprivate func columnIndex<Key: CodingKey>(_ key: Key) -> Int? {
+        guard let bits = KeyColumns.bits(of: key) else { return columnIndex(key.stringValue) }
+        if let index = keyColumns.column(of: Key.self, bits: bits) {
+            cursor.found(index)
+            return index
+        }
+        let index = columnIndex(key.stringValue)
+        keyColumns.remember(index, of: Key.self, bits: bits)
+        return index
     }
 
     fileprivate func decodeColumn<T: Decodable>(_ type: T.Type, key: String) throws -> T {
@@ -194,10 +218,21 @@ final class RecordDecoder: Decoder {
         }
     }
 
-    /// Decodes a value column of a standard type directly, without dynamic casts (the
-    /// fast path of synthesized `init(from:)` for integers, reals, text and booleans).
-    fileprivate func decodeStandard<T: DatabaseValueConvertible & Decodable>(_ type: T.Type, key: String) throws -> T {
-        guard let index = columnIndex(key) else { return try decodeColumn(type, key: key) }
+    /// A value column of a standard type read straight from the statement, when it holds
+    /// the type's own storage class: the fast path of synthesized `init(from:)` for
+    /// integers, reals, text and booleans. Nil otherwise (see ``decodeStandard(_:at:key:)``).
+    @inline(__always)
+    fileprivate func direct<T: DirectlyDecodable>(_ type: T.Type, at index: Int) -> T? {
+        guard let column = directColumn(index) else { return nil }
+        return T.direct(column)
+    }
+
+    /// Decodes a value column of a standard type without dynamic casts, when
+    /// ``direct(_:at:)`` did not: a conversion, an original value, a missing column, or
+    /// the error saying why not.
+    @inline(never)
+    fileprivate func decodeStandard<T: DirectlyDecodable>(_ type: T.Type, at index: Int?, key: String) throws -> T {
+        guard let index else { return try decodeColumn(type, key: key) }
         // Checked before any cast: casting even a nil `Any?` costs a dynamic cast per column.
         if hasOriginalValues, let decoded = decodedValues[key] as? T {
             return decoded
@@ -205,9 +240,10 @@ final class RecordDecoder: Decoder {
         return try T(databaseValue: value(at: index), column: schema.columns[index].name)
     }
 
-    /// ``decodeStandard(_:key:)`` for an optional property: nil for `NULL` or a column the row lacks.
-    fileprivate func decodeStandardIfPresent<T: DatabaseValueConvertible & Decodable>(_ type: T.Type, key: String) throws -> T? {
-        guard let index = columnIndex(key) else { return nil }
+    /// ``decodeStandard(_:at:key:)`` for an optional property: nil for `NULL` or a column the row lacks.
+    @inline(never)
+    fileprivate func decodeStandardIfPresent<T: DirectlyDecodable>(_ type: T.Type, at index: Int?, key: String) throws -> T? {
+        guard let index else { return nil }
         // Checked before any cast: casting even a nil `Any?` costs a dynamic cast per column.
         if hasOriginalValues, let decoded = decodedValues[key] as? T {
             return decoded
@@ -215,6 +251,13 @@ final class RecordDecoder: Decoder {
         let value = value(at: index)
         if value.isNull { return nil }
         return try T(databaseValue: value, column: schema.columns[index].name)
+    }
+
+    /// The statement's column of the schema's column `index`, when decoding a statement.
+    @inline(__always)
+    fileprivate func directColumn(_ index: Int) -> DirectColumn? {
+        guard let statementHandle else { return nil }
+        return DirectColumn(statementHandle, columnOffset + Int32(truncatingIfNeeded: index))
     }
 
     /// Whether the key's column is NULL (or its relation absent).
@@ -259,20 +302,20 @@ private struct RecordDecodingContainer<Key: CodingKey>: KeyedDecodingContainerPr
         return try decoder.decodeColumn(type, key: key.stringValue)
     }
 
-    func decode(_ type: Bool.Type, forKey key: Key) throws -> Bool { try decoder.decodeStandard(type, key: key.stringValue) }
-    func decode(_ type: String.Type, forKey key: Key) throws -> String { try decoder.decodeStandard(type, key: key.stringValue) }
-    func decode(_ type: Double.Type, forKey key: Key) throws -> Double { try decoder.decodeStandard(type, key: key.stringValue) }
-    func decode(_ type: Float.Type, forKey key: Key) throws -> Float { try decoder.decodeStandard(type, key: key.stringValue) }
-    func decode(_ type: Int.Type, forKey key: Key) throws -> Int { try decoder.decodeStandard(type, key: key.stringValue) }
-    func decode(_ type: Int8.Type, forKey key: Key) throws -> Int8 { try decoder.decodeStandard(type, key: key.stringValue) }
-    func decode(_ type: Int16.Type, forKey key: Key) throws -> Int16 { try decoder.decodeStandard(type, key: key.stringValue) }
-    func decode(_ type: Int32.Type, forKey key: Key) throws -> Int32 { try decoder.decodeStandard(type, key: key.stringValue) }
-    func decode(_ type: Int64.Type, forKey key: Key) throws -> Int64 { try decoder.decodeStandard(type, key: key.stringValue) }
-    func decode(_ type: UInt.Type, forKey key: Key) throws -> UInt { try decoder.decodeStandard(type, key: key.stringValue) }
-    func decode(_ type: UInt8.Type, forKey key: Key) throws -> UInt8 { try decoder.decodeStandard(type, key: key.stringValue) }
-    func decode(_ type: UInt16.Type, forKey key: Key) throws -> UInt16 { try decoder.decodeStandard(type, key: key.stringValue) }
-    func decode(_ type: UInt32.Type, forKey key: Key) throws -> UInt32 { try decoder.decodeStandard(type, key: key.stringValue) }
-    func decode(_ type: UInt64.Type, forKey key: Key) throws -> UInt64 { try decoder.decodeStandard(type, key: key.stringValue) }
+    func decode(_ type: Bool.Type, forKey key: Key) throws -> Bool { try standard(type, key) }
+    func decode(_ type: String.Type, forKey key: Key) throws -> String { try standard(type, key) }
+    func decode(_ type: Double.Type, forKey key: Key) throws -> Double { try standard(type, key) }
+    func decode(_ type: Float.Type, forKey key: Key) throws -> Float { try standard(type, key) }
+    func decode(_ type: Int.Type, forKey key: Key) throws -> Int { try standard(type, key) }
+    func decode(_ type: Int8.Type, forKey key: Key) throws -> Int8 { try standard(type, key) }
+    func decode(_ type: Int16.Type, forKey key: Key) throws -> Int16 { try standard(type, key) }
+    func decode(_ type: Int32.Type, forKey key: Key) throws -> Int32 { try standard(type, key) }
+    func decode(_ type: Int64.Type, forKey key: Key) throws -> Int64 { try standard(type, key) }
+    func decode(_ type: UInt.Type, forKey key: Key) throws -> UInt { try standard(type, key) }
+    func decode(_ type: UInt8.Type, forKey key: Key) throws -> UInt8 { try standard(type, key) }
+    func decode(_ type: UInt16.Type, forKey key: Key) throws -> UInt16 { try standard(type, key) }
+    func decode(_ type: UInt32.Type, forKey key: Key) throws -> UInt32 { try standard(type, key) }
+    func decode(_ type: UInt64.Type, forKey key: Key) throws -> UInt64 { try standard(type, key) }
 
     func decodeIfPresent(_ type: Bool.Type, forKey key: Key) throws -> Bool? { try optional(type, key) }
     func decodeIfPresent(_ type: String.Type, forKey key: Key) throws -> String? { try optional(type, key) }
@@ -289,10 +332,24 @@ private struct RecordDecodingContainer<Key: CodingKey>: KeyedDecodingContainerPr
     func decodeIfPresent(_ type: UInt32.Type, forKey key: Key) throws -> UInt32? { try optional(type, key) }
     func decodeIfPresent(_ type: UInt64.Type, forKey key: Key) throws -> UInt64? { try optional(type, key) }
 
-    // Inlined into each standard type's method, so that the conversion is not generic.
+    // Inlined into each standard type's method, so that the reads are not generic over
+    // the value's type.
     @inline(__always)
-    private func optional<T: DatabaseValueConvertible & Decodable>(_ type: T.Type, _ key: Key) throws -> T? {
-        try decoder.decodeStandardIfPresent(type, key: key.stringValue)
+    private func standard<T: DirectlyDecodable>(_ type: T.Type, _ key: Key) throws -> T {
+        let index = decoder.columnIndex(key)
+        if let index, let value = decoder.direct(type, at: index) { return value }
+        return try decoder.decodeStandard(type, at: index, key: key.stringValue)
+    }
+
+    /// ``standard(_:_:)`` for an optional property: nil for `NULL`.
+    @inline(__always)
+    private func optional<T: DirectlyDecodable>(_ type: T.Type, _ key: Key) throws -> T? {
+        let index = decoder.columnIndex(key)
+        if let index, let column = decoder.directColumn(index) {
+            if let value = T.direct(column) { return value }
+            if column.storageClass == SQLITE_NULL { return nil }
+        }
+        return try decoder.decodeStandardIfPresent(type, at: index, key: key.stringValue)
     }
 
     func nestedContainer<NestedKey: CodingKey>(keyedBy type: NestedKey.Type, forKey key: Key) throws -> KeyedDecodingContainer<NestedKey> {

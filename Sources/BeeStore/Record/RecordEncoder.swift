@@ -104,7 +104,13 @@ final class RecordEncoder: Encoder {
     @exclusivity(unchecked) private var kept = KeptContainer()
 
     func container<Key: CodingKey>(keyedBy type: Key.Type) -> KeyedEncodingContainer<Key> {
-        if let container = kept.container(of: Key.self, as: KeyedEncodingContainer<Key>.self) { return container }
+        if let holder: KeptContainer.Holder<KeyedEncodingContainer<Key>> = kept.holder(of: Key.self) { return holder.get() }
+        return makeContainer(keyedBy: type)
+    }
+
+    /// A new container for `Key`, kept for the next records.
+    @inline(never)
+    private func makeContainer<Key: CodingKey>(keyedBy type: Key.Type) -> KeyedEncodingContainer<Key> {
         let container = KeyedEncodingContainer(RecordEncodingContainer<Key>(encoder: self))
         kept.keep(container, of: Key.self)
         return container

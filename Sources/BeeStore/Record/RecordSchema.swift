@@ -257,6 +257,12 @@ struct ColumnCursor {
         next = 0
     }
 
+    /// Takes the column at `index` as found elsewhere: the next key is expected at the one after it.
+    @inline(__always)
+    mutating func found(_ index: Int) {
+        next = index + 1
+    }
+
     @inline(__always)
     mutating func index(of key: String) -> Int? {
         if next < keys.count, keys[next] == key {
