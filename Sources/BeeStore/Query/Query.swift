@@ -22,23 +22,8 @@ public struct Query: Filterable, Sendable {
     /// The `WHERE` conditions.
     public var conditions = Conditions()
 
-    var selection: [Selection] = []
-    var isDistinct = false
-    var joins: [Join] = []
-    var groupColumns: [String] = []
-    var havingConditions = Conditions()
-    var ordering: [Ordering] = []
-    var limitCount: Int?
-    var offsetCount: Int?
-    var assignments: [(column: String, value: Value)] = []
-    var conflict: ConflictClause?
-    /// The columns of the query's own table by the names a record query may use for them
-    /// (the column's name, or its record property's): see ``SQLRenderer/ownColumns``.
-    /// Nil for a plain query.
-    var ownColumns: ColumnReferences?
-    /// Columns an update (or an upsert's update) leaves as stored when it sets them to
-    /// `NULL`: `col = coalesce(?, col)`.
-    var keepingStoredValueWhenNull: Set<String> = []
+    /// The other clauses, when one is set; nil for none (see ``QueryClauses``).
+    var clausesBox: QueryClauses.Box?
 
     /// A query on `table` of `database`; usually made with ``Database/from(_:)``. Without
     /// a database, the query only renders SQL.
@@ -91,9 +76,7 @@ public struct Query: Filterable, Sendable {
     /// table (a limit of one or more aside), unqualified: what a lookup by key looks like.
     var soleEquality: (column: String, value: Value)? {
         guard conditions.terms.count == 1, case .comparison(let column, .equal, let value) = conditions.terms[0].1,
-            selection.isEmpty, !isDistinct, joins.isEmpty, groupColumns.isEmpty, havingConditions.isEmpty,
-            ordering.isEmpty, (limitCount ?? 1) > 0, offsetCount == nil, ownColumns == nil,
-            !column.utf8.contains(UInt8(ascii: "."))
+            clausesBox?.clauses.fitALookup ?? true, !column.utf8.contains(UInt8(ascii: "."))
         else { return nil }
         return (column, value)
     }

@@ -158,14 +158,17 @@ extension Query {
     var selectShapeTemplate: Query {
         var template = Query(database: nil, table: table)
         template.conditions = conditions.withoutValues
-        template.selection = selection
-        template.isDistinct = isDistinct
-        template.joins = joins
-        template.groupColumns = groupColumns
-        template.havingConditions = havingConditions.withoutValues
-        template.ordering = ordering
-        template.offsetCount = offsetCount.map { _ in 0 }
-        template.ownColumns = ownColumns
+        guard let clauses = clausesBox?.clauses else { return template }
+        template.changeClauses { kept in
+            kept.selection = clauses.selection
+            kept.isDistinct = clauses.isDistinct
+            kept.joins = clauses.joins
+            kept.groupColumns = clauses.groupColumns
+            kept.havingConditions = clauses.havingConditions.withoutValues
+            kept.ordering = clauses.ordering
+            kept.offsetCount = clauses.offsetCount.map { _ in 0 }
+            kept.ownColumns = clauses.ownColumns
+        }
         return template
     }
 }

@@ -14,13 +14,21 @@ public struct RecordQuery<Record: ActiveRecord>: Filterable, Sendable {
 
     /// A query on `Record`'s table of `database` (the shared database when nil).
     public init(database: Database? = nil) {
-        query = Query(database: database ?? Database.shared, table: Record.tableName)
+        self.init(database: database) { $0 }
+    }
+
+    /// A query on `Record`'s table of `database` (the shared database when nil), with
+    /// the conditions and clauses `build` adds to a plain query on that table: built in
+    /// one step, without a record query to copy and drop at each.
+    init(database: Database? = nil, building build: (Query) -> Query) {
+        query = build(Query(database: database ?? Database.shared, table: Record.tableName))
     }
 
     /// The `WHERE` conditions.
     public var conditions: Conditions {
         get { query.conditions }
-        set { query.conditions = newValue }
+        // Changed in place: a condition added to a copy of the list would copy its terms.
+        _modify { yield &query.conditions }
     }
 
     /// The SQL that ``records(in:)`` runs.
