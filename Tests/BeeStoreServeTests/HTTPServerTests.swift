@@ -52,6 +52,18 @@ import Testing
         }
     }
 
+    @Test func aHeadSplitAcrossManyWritesIsReadWhole() async throws {
+        let port = try server().port
+        try await onThread {
+            let client = try RawHTTPClient(port: port)
+            // Byte by byte, so that the blank line's bytes arrive apart as often as not.
+            for byte in "GET /slow?q=1 HTTP/1.1\r\nHost: x\r\nX-Long: \(String(repeating: "y", count: 300))\r\n\r\n".utf8 {
+                try client.send([byte])
+            }
+            #expect(try client.response().text == "GET /slow ?q=1\n")
+        }
+    }
+
     @Test func http10ClientsGetTheConnectionClosedUnlessTheyAskToKeepIt() async throws {
         let port = try server().port
         try await onThread {

@@ -41,15 +41,20 @@ struct HTTPConnection: Sendable {
     /// The next request head from the connection, reading as needed; what follows it
     /// stays in `buffer`. Nil when the connection ends before a head starts.
     private func nextHead(_ buffer: inout [UInt8]) throws(HTTPRequestHead.Failure) -> HTTPRequestHead? {
+        // Where the search for the head's end goes on: bytes before it were searched already.
+        var searched = 0
         while true {
             // Empty lines before a request line are ignored.
             let blank = buffer.prefix { $0 == UInt8(ascii: "\r") || $0 == UInt8(ascii: "\n") }.count
             buffer.removeFirst(blank)
-            if let (headEnd, nextStart) = Self.endOfHead(in: buffer) {
+            searched = max(0, searched - blank)
+            if let (headEnd, nextStart) = Self.endOfHead(in: buffer, from: searched) {
                 let head = try HTTPRequestHead(parsing: buffer[..<headEnd])
                 buffer.removeFirst(nextStart)
                 return head
             }
+            // A line break may end the bytes searched, its blank line still to come.
+            searched = max(0, buffer.count - 2)
             guard buffer.count <= HTTPRequestHead.maximumSize else { throw .tooLarge }
             let hadBytes = !buffer.isEmpty
             guard socket.read(appendingTo: &buffer) else {
@@ -60,9 +65,9 @@ struct HTTPConnection: Sendable {
     }
 
     /// Where the head in `buffer` ends (the index of its blank line) and where what follows
-    /// starts, or nil when the blank line has not arrived yet.
-    private static func endOfHead(in buffer: [UInt8]) -> (Int, Int)? {
-        var index = 0
+    /// starts, looking from `start` on, or nil when the blank line has not arrived yet.
+    private static func endOfHead(in buffer: [UInt8], from start: Int) -> (Int, Int)? {
+        var index = start
         while index < buffer.count {
             if buffer[index] == UInt8(ascii: "\n") {
                 let next = index + 1
