@@ -522,6 +522,56 @@ extension Overreader: ColumnCodableRecord {
     }
 }
 
+/// A record whose `encode(to:)` writes its last property only when it has one.
+private struct Underwriter: ActiveRecord, Equatable {
+    var id: Int64?
+    var name: String
+    var nickname: String?
+}
+
+extension Underwriter: ColumnCodableRecord {
+    static let storedProperties = [
+        RecordProperty("id", Int64?.self), RecordProperty("name", String.self), RecordProperty("nickname", String?.self),
+    ]
+
+    init(columns: inout ColumnReader) throws {
+        id = try columns.read(Int64?.self)
+        name = try columns.read(String.self)
+        nickname = try columns.read(String?.self)
+    }
+
+    func encode(to columns: inout ColumnWriter) throws {
+        try columns.write(id)
+        try columns.write(name)
+        if let nickname { try columns.write(nickname) }
+    }
+}
+
+/// A positional record whose key is neither its first nor its last column.
+private struct Midkey: ActiveRecord, Equatable {
+    var name: String
+    var id: Int64?
+    var score: Int
+}
+
+extension Midkey: ColumnCodableRecord {
+    static let storedProperties = [
+        RecordProperty("name", String.self), RecordProperty("id", Int64?.self), RecordProperty("score", Int.self),
+    ]
+
+    init(columns: inout ColumnReader) throws {
+        name = try columns.read(String.self)
+        id = try columns.read(Int64?.self)
+        score = try columns.read(Int.self)
+    }
+
+    func encode(to columns: inout ColumnWriter) throws {
+        try columns.write(name)
+        try columns.write(id)
+        try columns.write(score)
+    }
+}
+
 /// A record whose `init(columns:)` reads one of its relations as another type than the
 /// one its stored properties list.
 private protocol Misreader: ColumnCodableRecord {
@@ -769,6 +819,37 @@ struct ColumnCodableRecordTests {
         #expect(throws: readError) { try Overreader.all(in: db) }
         #expect(throws: readError) { try Overreader.first(in: db) }
         #expect(throws: readError) { try Overreader.query(in: db).where("name", "Ada").records() }
+    }
+
+    @Test("Properties an encode(to:) leaves unwritten are NULL, never the previous record's values")
+    func unwrittenPropertiesAreNull() throws {
+        let db = try Database(path: ":memory:")
+        var batch = [
+            Underwriter(name: "Ada", nickname: "A"), Underwriter(name: "Grace"), Underwriter(name: "Alan", nickname: "T"),
+            Underwriter(name: "Edsger"),
+        ]
+        try batch.save(in: db)
+        #expect(batch.map(\.id) == [1, 2, 3, 4])
+        let nicknames = try db.fetchAll("SELECT nickname FROM underwriter ORDER BY id").map { $0["nickname"] }
+        #expect(nicknames == [.text("A"), .null, .text("T"), .null])
+        #expect(try Underwriter.all(in: db) == batch)
+    }
+
+    @Test("A positional record's key in the middle of its columns is bound where each row statement wants it")
+    func keyInTheMiddle() throws {
+        let db = try Database(path: ":memory:")
+        var batch = [Midkey(name: "a", score: 1), Midkey(name: "b", id: 7, score: 2), Midkey(name: "c", score: 3)]
+        try batch.save(in: db)
+        #expect(batch.map(\.id) == [1, 7, 8])
+        batch[0].score = 10
+        try batch[0].update(in: db)
+        batch[2].name = "c2"
+        try batch.save(in: db)
+        #expect(try Midkey.query(in: db).orderAsc("id").records() == [batch[0], batch[1], batch[2]])
+        let rows = try db.fetchAll("SELECT id, name, score FROM midkey ORDER BY id").map { [$0["id"], $0["name"], $0["score"]] }
+        #expect(rows == [[.integer(1), .text("a"), .integer(10)], [.integer(7), .text("b"), .integer(2)], [.integer(8), .text("c2"), .integer(3)]])
+        let ghost = Midkey(name: "ghost", id: 9, score: 0)
+        #expect(throws: RecordError.notFound(record: "Midkey", id: 9)) { try ghost.update(in: db) }
     }
 
     @Test("Reading a relation as another type is a record error naming it", arguments: Misreading.allCases)

@@ -179,6 +179,35 @@ struct RecordPersistenceTests {
         #expect(try Ranked.count(in: db) == 3)
     }
 
+    @Test func newRecordsLeaveTheirKeyToTheDatabaseBesideRecordsWithKeysInOneBatch() throws {
+        let statements = Protected<[String]>([])
+        var configuration = Configuration()
+        configuration.trace = { traced in statements.withLock { $0.append(traced.sql) } }
+        let db = try Database.inMemory(configuration: configuration)
+        var ranked = [
+            Ranked(name: "a", score: 1), Ranked(name: "b", id: 10, score: 2), Ranked(name: "c", score: 3),
+            Ranked(name: "d", id: 5, score: 4),
+        ]
+        try ranked.save(in: db)
+        #expect(ranked.map(\.id) == [1, 10, 11, 5])
+        #expect(try Ranked.query(in: db).orderAsc("id").records() == ranked.sorted { $0.id! < $1.id! })
+        let writes = statements.value.filter { $0.hasPrefix("INSERT INTO \"ranked\"") }
+        #expect(writes.count == 4)
+        // A new record's insert names every column but its key, which the database assigns.
+        #expect(writes[0].hasPrefix(#"INSERT INTO "ranked" ("name", "score") VALUES ('a', 1)"#), "\(writes)")
+        #expect(writes[1].hasPrefix(#"INSERT INTO "ranked" ("name", "id", "score") VALUES ('b', 10, 2)"#), "\(writes)")
+        #expect(writes[2].hasPrefix(#"INSERT INTO "ranked" ("name", "score") VALUES ('c', 3)"#), "\(writes)")
+
+        // A batch that fails leaves every record as it was, the keys given and the ones not.
+        try db.execute("CREATE UNIQUE INDEX ranked_name ON ranked (name)")
+        var more = [Ranked(name: "e", score: 5), Ranked(name: "f", id: 20, score: 6), Ranked(name: "a", score: 7)]
+        let before = more
+        let failure = #expect(throws: DatabaseError.self) { try more.save(in: db) }
+        #expect(failure?.resultCode == .constraint)
+        #expect(more == before)
+        #expect(try Ranked.count(in: db) == 4)
+    }
+
     @Test func idLeftOutOfTheEncodingStillNamesTheRow() throws {
         var first = IDLessEncoding(name: "first")
         try first.save(in: db)

@@ -36,7 +36,9 @@ final class ChangeTracker {
         let context = Unmanaged.passUnretained(self).toOpaque()
         sqlite3_update_hook(handle, { context, _, _, table, _ in
             guard let context, let table else { return }
-            Unmanaged<ChangeTracker>.fromOpaque(context).takeUnretainedValue().recordChange(in: table)
+            // Called for every row written: the tracker outlives the hooks (see above), so
+            // it is used without the retain and release that `takeUnretainedValue()` costs.
+            Unmanaged<ChangeTracker>.fromOpaque(context)._withUnsafeGuaranteedRef { $0.recordChange(in: table) }
         }, context)
         sqlite3_commit_hook(handle, { context in
             guard let context else { return 0 }

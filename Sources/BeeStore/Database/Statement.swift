@@ -207,6 +207,8 @@ public final class Statement {
     }
 
     /// Binds an integer to the parameter at `index` (1-based), or throws SQLite's error.
+    /// Inlined: records bind their integer columns one by one through it.
+    @inline(__always)
     func bind(_ integer: Int64, at index: Int32) throws {
         try checkBinding(sqlite3_bind_int64(handle, index, integer))
     }
@@ -243,10 +245,15 @@ public final class Statement {
     }
 
     /// Throws SQLite's error for a bind call that did not return `SQLITE_OK`.
+    @inline(__always)
     private func checkBinding(_ code: Int32) throws {
-        guard code == SQLITE_OK else {
-            throw state.error(code: code, sql: sql)
-        }
+        guard code == SQLITE_OK else { throw bindingError(code) }
+    }
+
+    /// The error of a failed bind call, made out of line.
+    @inline(never)
+    private func bindingError(_ code: Int32) -> DatabaseError {
+        state.error(code: code, sql: sql)
     }
 }
 

@@ -67,6 +67,17 @@ struct RecordStatements {
         return (try? query.insertStatement().sql) ?? ""
     }
 
+    /// `INSERT INTO "t" ("b") VALUES (?)`: every column but the key, which the database
+    /// assigns (columns bound in schema order, the key's skipped). Nil when the key is
+    /// the only column.
+    var insertWithoutKey: String? {
+        let others = columns.enumerated().filter { !primaryKey.contains($0.offset) }.map(\.element)
+        guard !others.isEmpty else { return nil }
+        let query = others.reduce(Query(database: nil, table: table)) { $0.set($1, Value.null) }
+        // Values are set and the table is named: rendering cannot fail.
+        return try? query.insertStatement().sql
+    }
+
     /// `UPDATE "t" SET "a" = ?, "b" = ? WHERE "id" = ?`: every column but the key, then
     /// the key's columns.
     var update: String {

@@ -123,8 +123,10 @@ extension Array where Element: ActiveRecord {
     /// Saves every record as ``ActiveRecord/save(in:updatingRelated:)`` does, in one
     /// transaction: all are saved, or none.
     public mutating func save(in database: Database? = nil, updatingRelated: Bool = false) throws {
-        let saved = try Element.write(in: database, updatingRelated: updatingRelated) { writer in
-            try map { try writer.save($0, mode: .save) }
+        // Saved into a copy, which replaces the array once every record is saved.
+        var saved = self
+        try Element.write(in: database, updatingRelated: updatingRelated) { writer in
+            try saved.withUnsafeMutableBufferPointer { try writer.save($0, mode: .save) }
         }
         self = saved
     }

@@ -63,29 +63,46 @@ struct GraphWriter {
     /// Writes `record` and its relations; `parent`, for a child of a has-many or has-one
     /// relation, is written to the child's foreign key column.
     mutating func save<Record: ActiveRecord>(_ record: Record, mode: Mode = .save, parent: ParentKey? = nil) throws -> Record {
+        var saved = record
+        try save(&saved, mode: mode, parent: parent, writer: rowWriter(for: Record.self))
+        return saved
+    }
+
+    /// Writes each of `records` and its relations, as ``save(_:mode:parent:)`` does, and
+    /// updates it in place.
+    mutating func save<Record: ActiveRecord>(_ records: UnsafeMutableBufferPointer<Record>, mode: Mode) throws {
         let writer = try rowWriter(for: Record.self)
+        for index in records.indices {
+            try save(&records[index], mode: mode, parent: nil, writer: writer)
+        }
+    }
+
+    /// Writes `record` and its relations with `writer` (its type's), and updates it: its
+    /// key, and for a record with relations or timestamps every saved value.
+    private mutating func save<Record: ActiveRecord>(
+        _ record: inout Record, mode: Mode, parent: ParentKey?, writer: RowWriter
+    ) throws {
         let schema = writer.schema
-        let key = record.id.databaseKey
+        let key = record.id.savedKey
         if mode == .related, key == nil, !schema.uniqueKeys.isEmpty, let found = try existingKey(of: record, writer: writer) {
-            return try assigning(found, to: record, by: writer)
+            return try assign(found, to: &record, replacing: key, by: writer)
         }
         if mode == .related, !updatesRelated, let key, try rowExists(key, of: schema) {
             // An existing related record: the database's copy stands, relations and all.
-            return record
+            return
         }
-        let kind = try rowStatement(for: key, mode: mode, schema: schema)
+        let kind = try rowStatement(for: key, mode: mode, schema: schema, parent: parent)
         try record.validate()
         try record.willSave(in: database)
-        let saved = try write(record, kind, key: key, parent: parent, writer: writer)
-        try saved.didSave(in: database)
-        return saved
+        try write(&record, kind, key: key, parent: parent, writer: writer)
+        try record.didSave(in: database)
     }
 
     /// Writes the record's row with the statement of `kind` (and `parent` in its foreign
     /// key column), and its relations.
     private mutating func write<Record: ActiveRecord>(
-        _ record: Record, _ kind: RecordSchema.RowStatement, key: Value?, parent: ParentKey?, writer: RowWriter
-    ) throws -> Record {
+        _ record: inout Record, _ kind: RecordSchema.RowStatement, key: Value?, parent: ParentKey?, writer: RowWriter
+    ) throws {
         let schema = writer.schema
         guard schema.hasRelations || !schema.timestamps.isEmpty else {
             // Nothing to save first or after, nothing to stamp: the columns go straight into the statement.
@@ -93,7 +110,7 @@ struct GraphWriter {
             try writer.encoder.encode(record, into: statement, kind: kind)
             if let parent { try statement.bind(parent.key, at: schema.parameter(ofColumn: parent.column, in: kind)) }
             let written = try execute(statement, kind, key: key, schema: schema)
-            return try assigning(written, to: record, by: writer)
+            return try assign(written, to: &record, replacing: key, by: writer)
         }
 
         let identity = writer.isClass ? ObjectIdentifier(record as AnyObject) : nil
@@ -122,7 +139,8 @@ struct GraphWriter {
         // Bound after the related records are saved: one of the same type uses the same statement.
         let statement = try writer.statement(kind, on: connection)
         for (index, value) in values.enumerated() {
-            try statement.bind(value, at: schema.parameter(ofColumn: index, in: kind))
+            let parameter = schema.parameter(ofColumn: index, in: kind)
+            if parameter > 0 { try statement.bind(value, at: parameter) }
         }
         let written = try execute(statement, kind, key: key, schema: schema)
         if !schema.hasCompositeKey {
@@ -135,12 +153,12 @@ struct GraphWriter {
             let relation = schema.toMany[index]
             let parent = try parentKey(of: relation, in: schema, key: written)
             let saved = try children.map { try saveAny($0, mode: .related, parent: parent) }
-            try link(relation, of: schema, parent: written, children: saved, parentIsNew: kind == .insert)
+            try link(relation, of: schema, parent: written, children: saved, parentIsNew: kind == .insert || kind == .insertWithoutKey)
             rebuilt[relation.key] = relation.isToOne ? saved.first : saved
         }
 
-        guard identity == nil else { return try assigning(written, to: record, by: writer) }
-        return try RecordDecoder(schema: schema, values: values, decoded: rebuilt).decode(Record.self)
+        guard identity == nil else { return try assign(written, to: &record, replacing: key, by: writer) }
+        record = try RecordDecoder(schema: schema, values: values, decoded: rebuilt).decode(Record.self)
     }
 
     /// Whether a row of the record's table has this key.
@@ -150,16 +168,17 @@ struct GraphWriter {
         return try connection.fetchValue(Bool.self, exists.sql, exists.statementArguments) == true
     }
 
-    /// The record with `key`. A class instance is changed in place, so the key it had is
-    /// kept in ``replacedIDs``.
-    private mutating func assigning<Record: ActiveRecord>(_ key: Value, to record: Record, by writer: RowWriter) throws -> Record {
-        guard record.id.databaseKey != key else { return record }
+    /// Gives `record` the key `key`, given the key it had when its save began
+    /// (`previous`). A class instance is changed in place, so the key it has is kept in
+    /// ``replacedIDs`` (and read again: its hooks may have changed it).
+    private mutating func assign<Record: ActiveRecord>(
+        _ key: Value, to record: inout Record, replacing previous: Value?, by writer: RowWriter
+    ) throws {
+        if let previous = writer.isClass ? record.id.savedKey : previous, previous == key { return }
         if writer.isClass {
             replacedIDs.keep(record)
         }
-        var result = record
-        result.id = try Record.ID(databaseKey: key)
-        return result
+        record.id = try Record.ID.assigned(key)
     }
 
     private mutating func saveAny(_ record: any ActiveRecord, mode: Mode, parent: ParentKey? = nil) throws -> any ActiveRecord {
@@ -198,14 +217,21 @@ struct GraphWriter {
     }
 
     /// The statement that writes a record with this key in this mode (a related record
-    /// with a key is written only when it has no row, or when related records are updated).
-    private func rowStatement(for key: Value?, mode: Mode, schema: RecordSchema) throws -> RecordSchema.RowStatement {
+    /// with a key is written only when it has no row, or when related records are
+    /// updated). A new record whose key the database assigns is inserted without its key
+    /// column, unless that column takes its parent's key.
+    private func rowStatement(
+        for key: Value?, mode: Mode, schema: RecordSchema, parent: ParentKey?
+    ) throws -> RecordSchema.RowStatement {
         switch (mode, key) {
         case (.update, nil): throw RecordError.notSaved(record: schema.recordName)
-        case (.update, _?): .update
-        case (.save, _?): .upsert
-        case (.related, _?): updatesRelated ? .upsert : .insert
-        case (.save, nil), (.insert, _), (.related, nil): .insert
+        case (.update, _?): return .update
+        case (.save, _?): return .upsert
+        case (.related, _?): return updatesRelated ? .upsert : .insert
+        case (.insert, _?): return .insert
+        case (.save, nil), (.insert, nil), (.related, nil):
+            let keyTakesParent = parent?.column == schema.primaryKeyIndex
+            return schema.insertWithoutKeySQL == nil || keyTakesParent ? .insert : .insertWithoutKey
         }
     }
 

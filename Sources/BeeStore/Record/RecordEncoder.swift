@@ -17,6 +17,8 @@ final class RecordEncoder: Encoder {
     /// encoded into it (held by the caller meanwhile), and which of them it is.
     @exclusivity(unchecked) private var target: Unmanaged<Statement>?
     @exclusivity(unchecked) private var targetKind = RecordSchema.RowStatement.insert  // one thread, one value at a time
+    /// Where the target's parameters start in ``propertyParameters``.
+    @exclusivity(unchecked) private var targetParameters = 0  // one thread, one value at a time
     /// The columns bound to the target so far, a bit each (see ``tracksBoundColumns``).
     @exclusivity(unchecked) private var boundColumns: UInt64 = 0
     /// Whether ``boundColumns`` has a bit for every column; wider records clear every
@@ -25,10 +27,19 @@ final class RecordEncoder: Encoder {
     var codingPath: [any CodingKey] { [] }
     var userInfo: [CodingUserInfoKey: Any] { [:] }
 
+    /// Each property's parameter (0 for none) in each row statement, the statements in
+    /// the order of their raw values: where a ``ColumnWriter`` binds the properties.
+    private let propertyParameters: [Int32]
+    private let propertyCount: Int
+
     init(schema: RecordSchema) {
         self.schema = schema
         self.cursor = ColumnCursor(schema)
         self.values = Array(repeating: .null, count: schema.columns.count)
+        self.propertyCount = schema.propertySlots.count
+        self.propertyParameters = RecordSchema.RowStatement.allCases.flatMap { kind in
+            schema.propertySlots.map { $0 >= 0 ? schema.parameter(ofColumn: $0, in: kind) : 0 }
+        }
     }
 
     /// Encodes `record` in place of the previous one, or throws what its `encode(to:)` throws.
@@ -50,17 +61,18 @@ final class RecordEncoder: Encoder {
         _ record: Record, into statement: Statement, kind: RecordSchema.RowStatement
     ) throws {
         if !tracksBoundColumns { statement.clearBindings() }
-        boundColumns = 0
+        // The insert without the key has no parameter for it: counted as bound.
+        boundColumns = kind == .insertWithoutKey ? 1 &<< UInt64(truncatingIfNeeded: schema.primaryKeyIndex) : 0
         target = Unmanaged.passUnretained(statement)
         targetKind = kind
+        targetParameters = kind.rawValue * propertyCount
         defer { target = nil }
         cursor.reset()
         do {
-            if let columnCodable = schema.columnCodableType {
-                try encodeColumns(of: record, as: columnCodable)
-            } else {
-                try record.encode(to: self)
+            if let columnCodable = schema.columnCodableType, try encodeColumns(of: record, as: columnCodable) {
+                return
             }
+            try record.encode(to: self)
         } catch {
             // Let go of what was bound (large text or blobs) until the statement's next use.
             statement.clearBindings()
@@ -73,17 +85,46 @@ final class RecordEncoder: Encoder {
         }
     }
 
-    /// Encodes `record` through its own ``ColumnCodableRecord/encode(to:)``: `Fast` is `Record`.
-    private func encodeColumns<Record: ActiveRecord, Fast: ColumnCodableRecord>(of record: Record, as fast: Fast.Type) throws {
-        guard Record.self == Fast.self else { return try record.encode(to: self) }
+    /// Binds `record`'s columns to the target through its own
+    /// ``ColumnCodableRecord/encode(to:)``, the columns it does not write to `NULL`; false
+    /// when `Record` is not `Fast`.
+    private func encodeColumns<Record: ActiveRecord, Fast: ColumnCodableRecord>(
+        of record: Record, as fast: Fast.Type
+    ) throws -> Bool {
+        guard Record.self == Fast.self else { return false }
         var writer = ColumnWriter(encoder: self)
         // `Record` is `Fast`, checked above: the bit cast is an identity, which a dynamic
         // cast would check again (and build `Optional<Fast>`'s metadata) for every record.
         try unsafeBitCast(record, to: Fast.self).encode(to: &writer)
+        try writer.finish()
+        return true
+    }
+
+    /// The parameter of the property at `position` in the target statement (0 for none),
+    /// or nil past the last property. For a ``ColumnWriter``, while a record is encoded
+    /// into a target.
+    @inline(__always)
+    func targetParameter(ofProperty position: Int) -> Int32? {
+        guard position < propertyCount else { return nil }
+        return propertyParameters[targetParameters &+ position]
+    }
+
+    /// Binds `value` to `parameter` of the target statement. For a ``ColumnWriter``, while
+    /// a record is encoded into a target.
+    @inline(__always)
+    func bindTarget(_ value: Int64, at parameter: Int32) throws {
+        try target?._withUnsafeGuaranteedRef { try $0.bind(value, at: parameter) }
+    }
+
+    /// Binds `value` to `parameter` of the target statement. For a ``ColumnWriter``, while
+    /// a record is encoded into a target.
+    @inline(__always)
+    func bindTarget(_ value: Value, at parameter: Int32) throws {
+        try target?._withUnsafeGuaranteedRef { try $0.bind(value, at: parameter) }
     }
 
     /// Puts a column's database value where this encoding goes.
-    func store(_ value: Value, at index: Int) throws {
+    private func store(_ value: Value, at index: Int) throws {
         if try !bindTarget(column: index, { try $0.bind(value, at: $1) }) {
             values[index] = value
         }
@@ -95,7 +136,7 @@ final class RecordEncoder: Encoder {
     private func bindTarget(column index: Int, _ bind: (Statement, Int32) throws -> Void) throws -> Bool {
         guard let target else { return false }
         let parameter = schema.parameter(ofColumn: index, in: targetKind)
-        try target._withUnsafeGuaranteedRef { try bind($0, parameter) }
+        if parameter > 0 { try target._withUnsafeGuaranteedRef { try bind($0, parameter) } }
         boundColumns |= 1 &<< UInt64(truncatingIfNeeded: index)
         return true
     }
@@ -158,7 +199,7 @@ final class RecordEncoder: Encoder {
 
     /// Stores an integer column at `index`, bound without a ``Value``.
     @inline(__always)
-    func storeInteger(_ value: Int64, at index: Int) throws {
+    private func storeInteger(_ value: Int64, at index: Int) throws {
         if try !bindTarget(column: index, { try $0.bind(value, at: $1) }) {
             values[index] = .integer(value)
         }

@@ -52,3 +52,21 @@ extension Optional: RecordKey where Wrapped: RecordKey {
         self = databaseKey.isNull ? nil : try Wrapped(databaseKey: databaseKey)
     }
 }
+
+// A save handles the key of each record it writes: with the default key type (`Int64?`),
+// the generic path through `Optional`'s conformance (the optional's metadata, then
+// `Int64`'s) costs more than the rest of that handling, so the two functions below take
+// a direct path for it. `Self` is `Int64?` there, checked first: the casts are identities.
+extension RecordKey {
+    /// ``databaseKey``, read directly for a default key.
+    var savedKey: Value? {
+        guard Self.self == Int64?.self else { return databaseKey }
+        return unsafeBitCast(self, to: Int64?.self).map(Value.integer)
+    }
+
+    /// ``init(databaseKey:)``, with the row id the database assigned to a default key set directly.
+    static func assigned(_ key: Value) throws -> Self {
+        guard Self.self == Int64?.self, case .integer(let rowID) = key else { return try Self(databaseKey: key) }
+        return unsafeBitCast(Int64?.some(rowID), to: Self.self)
+    }
+}

@@ -80,6 +80,9 @@ final class RecordSchema: @unchecked Sendable {
     let findSQL: String
     /// `INSERT INTO "t" ("a", "b") VALUES (?, ?)`, every column bound.
     let insertSQL: String
+    /// The insert of a record whose key the database assigns: every column but the key
+    /// (nil when the key is the only column, or the database does not assign it).
+    let insertWithoutKeySQL: String?
     /// The insert, updating the row when the key exists.
     let upsertSQL: String
     /// `UPDATE "t" SET … WHERE "id" = ?`, every column but the key, then the key.
@@ -100,13 +103,21 @@ final class RecordSchema: @unchecked Sendable {
 
     /// The statements that write a record's row.
     enum RowStatement: Int, CaseIterable {
-        case insert, upsert, update
+        /// Every column.
+        case insert
+        /// Every column but the key, which the database assigns (see ``insertWithoutKeySQL``).
+        case insertWithoutKey
+        /// Every column, updating the row with the same key.
+        case upsert
+        /// Every column but the key, then the key.
+        case update
     }
 
     /// The SQL of a row statement.
     func sql(of statement: RowStatement) -> String {
         switch statement {
         case .insert: insertSQL
+        case .insertWithoutKey: insertWithoutKeySQL ?? insertSQL
         case .upsert: upsertSQL
         case .update: updateSQL
         }
@@ -133,10 +144,18 @@ final class RecordSchema: @unchecked Sendable {
     var qualifiedPrimaryKeyNames: [String] { primaryKeyNames.map { tableName + "." + $0 } }
 
     /// The 1-based parameter of the column at `index` in a row statement: columns in
-    /// schema order in the inserts; the key's columns last in the update.
+    /// schema order in the inserts; the key's columns last in the update; 0 for the key
+    /// in the insert without it, which binds no value for it.
     @inline(__always)
     func parameter(ofColumn index: Int, in statement: RowStatement) -> Int32 {
-        guard statement == .update else { return Int32(index + 1) }
+        switch statement {
+        case .insert, .upsert: return Int32(index + 1)
+        case .insertWithoutKey:
+            // Only for a record with a one-column key (see `GraphWriter`).
+            if index == primaryKeyIndex { return 0 }
+            return Int32(index < primaryKeyIndex ? index + 1 : index)
+        case .update: break
+        }
         guard hasCompositeKey else {
             if index == primaryKeyIndex { return Int32(columns.count) }
             return Int32(index < primaryKeyIndex ? index + 1 : index)
@@ -211,6 +230,7 @@ final class RecordSchema: @unchecked Sendable {
         findSQL = statements.find
         insertSQL = statements.insert(upserting: false)
         upsertSQL = statements.insert(upserting: true)
+        insertWithoutKeySQL = keyIsAssignedByDatabase && primaryKeyIndexes.count == 1 ? statements.insertWithoutKey : nil
         updateSQL = statements.update
     }
 

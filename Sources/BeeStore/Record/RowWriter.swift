@@ -5,8 +5,10 @@ final class RowWriter {
     let encoder: RecordEncoder
     /// Whether the records are class instances, which a write changes in place.
     let isClass: Bool
-    /// By kind (its raw value).
-    private var statements = [Statement?](repeating: nil, count: RecordSchema.RowStatement.allCases.count)
+    /// By kind (its raw value). A row writer belongs to one graph writer, which runs on
+    /// one thread: the dynamic exclusivity check of each record's access would cost more
+    /// than the lookup.
+    @exclusivity(unchecked) private var statements = [Statement?](repeating: nil, count: RecordSchema.RowStatement.allCases.count)
 
     init<Record: ActiveRecord>(_ type: Record.Type) throws {
         self.schema = try RecordSchema.of(type)
