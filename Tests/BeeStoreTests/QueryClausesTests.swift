@@ -57,11 +57,17 @@ struct QueryClausesTests {
         ]
     }
 
-    @Test("A query with a table and a condition is a few words")
+    @Test("A query with a table and a condition is a few words, the condition held inline")
     func plainQueryIsSmall() {
-        #expect(MemoryLayout<Query>.size <= 5 * MemoryLayout<Int>.size)
+        #expect(MemoryLayout<Query>.size <= 12 * MemoryLayout<Int>.size)
         let query = Query(database: nil, table: "t").where("a", 1)
         #expect(query.clausesBox == nil, "no clause set: no box")
+        #expect(query.conditions.terms.count == 1)
+        guard case .comparison("a", .equal, .integer(1)) = query.conditions.soleCondition else {
+            Issue.record("the one condition is held as the sole condition")
+            return
+        }
+        #expect(query.where("b", 2).conditions.soleCondition == nil)
         #expect(query.limit(1).clausesBox != nil)
     }
 

@@ -345,6 +345,22 @@ struct SharedDatabaseTests {
         #expect(try db.fetchValue(Int.self, "SELECT count(*) FROM record2") == 1)
     }
 
+    @Test func aRecordQueryRunsOnTheSharedDatabaseOfTheMomentItRuns() throws {
+        let directory = try TemporaryDirectory()
+        Database.closeShared()
+        let named = Record2.where("name", "later")
+        #expect(throws: RecordError.noDatabase) { try named.first() }
+        try Database.openShared(path: directory.path("first.sqlite"))
+        defer { Database.closeShared() }
+        var record = Record2(name: "later", location: nil)
+        try record.save()
+        #expect(try named.records().map(\.id) == [record.id])
+        #expect(try named.first()?.id == record.id)
+        try Database.openShared(path: directory.path("second.sqlite"))
+        #expect(try named.records().isEmpty, "the query follows the shared database")
+        #expect(try named.first() == nil)
+    }
+
     @Test func withoutASharedDatabaseRecordsThrow() throws {
         Database.closeShared()
         var record = Record2(name: "nowhere", location: nil)

@@ -49,27 +49,63 @@ public struct Conditions: Sendable {
         case like(column: String, pattern: String, negated: Bool)
         case expression(String, ComparisonOperator, Value)
         case sql(String, [Value])
-        case group(Conditions)
+        indirect case group(Conditions)
     }
 
-    private(set) var terms: [(Conjunction, Condition)] = []
+    /// A condition and the conjunction joining it to the ones before.
+    struct Term: Sendable {
+        let conjunction: Conjunction
+        let condition: Condition
+    }
+
+    /// The conditions in the order they were added.
+    struct Terms: RandomAccessCollection {
+        fileprivate let first: Term?
+        fileprivate let more: [Term]
+
+        var startIndex: Int { 0 }
+        var endIndex: Int { first == nil ? 0 : 1 + more.count }
+
+        subscript(position: Int) -> Term {
+            position == 0 ? first! : more[position - 1]
+        }
+    }
+
+    // The first term is kept apart, so that a query of one condition (a lookup by key,
+    // the most common) allocates no array; the others are structs, not tuples, whose
+    // array the runtime would destroy through its generic code for tuples.
+    private var first: Term?
+    private var more: [Term] = []
+
+    /// The conditions in the order they were added.
+    var terms: Terms { Terms(first: first, more: more) }
+
+    /// The only condition, when there is exactly one.
+    var soleCondition: Condition? {
+        more.isEmpty ? first?.condition : nil
+    }
 
     /// Whether no condition was added.
-    public var isEmpty: Bool { terms.isEmpty }
+    public var isEmpty: Bool { first == nil }
 
     /// An empty list.
     public init() {}
 
     mutating func add(_ condition: Condition, _ conjunction: Conjunction) {
-        terms.append((conjunction, condition))
+        let term = Term(conjunction: conjunction, condition: condition)
+        if first == nil {
+            first = term
+        } else {
+            more.append(term)
+        }
     }
 
     func render(into renderer: inout SQLRenderer) {
-        for (index, (conjunction, condition)) in terms.enumerated() {
+        for (index, term) in terms.enumerated() {
             if index > 0 {
-                renderer.appendSpaced(conjunction.rawValue)
+                renderer.appendSpaced(term.conjunction.rawValue)
             }
-            render(condition, into: &renderer)
+            render(term.condition, into: &renderer)
         }
     }
 

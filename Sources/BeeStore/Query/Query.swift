@@ -73,10 +73,11 @@ public struct Query: Filterable, Sendable {
     }
 
     /// The column and value of a `SELECT` that is only `WHERE column = value` on its own
-    /// table (a limit of one or more aside), unqualified: what a lookup by key looks like.
+    /// table (a limit of one or more aside): what a lookup by key looks like, when the
+    /// column is the key's (a qualified `table.column` never is one).
     var soleEquality: (column: String, value: Value)? {
-        guard conditions.terms.count == 1, case .comparison(let column, .equal, let value) = conditions.terms[0].1,
-            clausesBox?.clauses.fitALookup ?? true, !column.utf8.contains(UInt8(ascii: "."))
+        guard case .comparison(let column, .equal, let value) = conditions.soleCondition,
+            clausesBox?.clauses.fitALookup ?? true
         else { return nil }
         return (column, value)
     }

@@ -101,7 +101,9 @@ final class SelectShape: Sendable {
 
     /// Whether two lists are as long and `same` holds for their items in turn; the items
     /// are read in place (a `zip` copies each pair).
-    static func same<Item>(_ left: [Item], _ right: [Item], _ same: (Item, Item) -> Bool) -> Bool {
+    static func same<Items: RandomAccessCollection>(
+        _ left: Items, _ right: Items, _ same: (Items.Element, Items.Element) -> Bool
+    ) -> Bool {
         guard left.count == right.count else { return false }
         for index in left.indices where !same(left[index], right[index]) { return false }
         return true
@@ -270,7 +272,7 @@ extension Conditions {
     /// without one.
     var longestList: Int {
         terms.reduce(0) { longest, term in
-            switch term.1 {
+            switch term.condition {
             case .inList(_, let values, _): Swift.max(longest, values.count)
             case .group(let group): Swift.max(longest, group.longestList)
             default: longest
@@ -281,23 +283,23 @@ extension Conditions {
     /// Hashes the conditions' shape: see ``SelectShape``.
     func hashShape(into hasher: inout Hasher) {
         hasher.combine(terms.count)
-        for (conjunction, condition) in terms {
-            hasher.combine(conjunction == .and)
-            condition.hashShape(into: &hasher)
+        for term in terms {
+            hasher.combine(term.conjunction == .and)
+            term.condition.hashShape(into: &hasher)
         }
     }
 
     /// Whether the two lists render the same text.
     func hasSameShape(as other: Conditions) -> Bool {
-        SelectShape.same(terms, other.terms) { $0.0 == $1.0 && $0.1.hasSameShape(as: $1.1) }
+        SelectShape.same(terms, other.terms) { $0.conjunction == $1.conjunction && $0.condition.hasSameShape(as: $1.condition) }
     }
 
     /// The same conditions with every bound value left out (`NULL`, or nothing), each
     /// `IN` list keeping its length.
     var withoutValues: Conditions {
         var stripped = Conditions()
-        for (conjunction, condition) in terms {
-            stripped.add(condition.withoutValues, conjunction)
+        for term in terms {
+            stripped.add(term.condition.withoutValues, term.conjunction)
         }
         return stripped
     }

@@ -4,53 +4,53 @@
 extension ActiveRecord {
     /// Records where `column = value` (`IS NULL` for nil).
     public static func `where`(_ column: String, _ value: (any DatabaseValueConvertible)?) -> RecordQuery<Self> {
-        RecordQuery { $0.where(column, value) }
+        RecordQuery { $0.addWhere(column, value) }
     }
 
     /// Records where `column <op> value`.
     public static func `where`(
         _ column: String, _ comparison: ComparisonOperator, _ value: (any DatabaseValueConvertible)?
     ) -> RecordQuery<Self> {
-        RecordQuery { $0.where(column, comparison, value) }
+        RecordQuery { $0 = $0.where(column, comparison, value) }
     }
 
     /// Records matching the grouped conditions `build` makes.
     public static func `where`(_ build: (ConditionGroup) -> ConditionGroup) -> RecordQuery<Self> {
-        RecordQuery { $0.where(build) }
+        RecordQuery { $0 = $0.where(build) }
     }
 
     /// Records where `column IN (values…)`.
     public static func whereIn(_ column: String, _ values: [(any DatabaseValueConvertible)?]) -> RecordQuery<Self> {
-        RecordQuery { $0.whereIn(column, values) }
+        RecordQuery { $0 = $0.whereIn(column, values) }
     }
 
     /// Records where `column NOT IN (values…)`.
     public static func whereNotIn(_ column: String, _ values: [(any DatabaseValueConvertible)?]) -> RecordQuery<Self> {
-        RecordQuery { $0.whereNotIn(column, values) }
+        RecordQuery { $0 = $0.whereNotIn(column, values) }
     }
 
     /// Records whose `column` contains `text` (or matches it as ``LikeMatch`` says).
     public static func like(_ column: String, _ text: String, _ match: LikeMatch = .contains) -> RecordQuery<Self> {
-        RecordQuery { $0.like(column, text, match) }
+        RecordQuery { $0 = $0.like(column, text, match) }
     }
 
     /// Every record, sorted by `column` ascending.
     public static func orderAsc(_ column: String) -> RecordQuery<Self> {
-        RecordQuery { $0.orderAsc(column) }
+        RecordQuery { $0 = $0.orderAsc(column) }
     }
 
     /// Every record, sorted by `column` descending.
     public static func orderDesc(_ column: String) -> RecordQuery<Self> {
-        RecordQuery { $0.orderDesc(column) }
+        RecordQuery { $0 = $0.orderDesc(column) }
     }
 
     /// At most `count` records.
     public static func limit(_ count: Int) -> RecordQuery<Self> {
-        RecordQuery { $0.limit(count) }
+        RecordQuery { $0 = $0.limit(count) }
     }
 
     /// Records grouped by `columns`.
     public static func groupBy(_ columns: String...) -> RecordQuery<Self> {
-        RecordQuery { query in columns.reduce(query) { $0.groupBy($1) } }
+        RecordQuery { query in query = columns.reduce(query) { $0.groupBy($1) } }
     }
 }

@@ -17,13 +17,15 @@ final class FindStatementCache {
         let statement: Statement
         /// The names a record query may give the key's column (see
         /// ``RecordSchema/columnReferences``), ASCII-lowercased; empty for a composite key.
+        /// None has a dot: a query reads `a.b` as a column of another table.
         let keyReferences: [String]
 
         init(schema: RecordSchema, statement: Statement) {
             self.schema = schema
             self.statement = statement
             let key = schema.primaryKey.name
-            keyReferences = schema.hasCompositeKey ? [] : schema.columnReferences.columns.filter { $0.value == key }.map(\.key)
+            keyReferences = schema.hasCompositeKey ? [] : schema.columnReferences.columns
+                .filter { $0.value == key && !$0.key.utf8.contains(UInt8(ascii: ".")) }.map(\.key)
         }
 
         /// Whether a record query's `name` (`where(name, value)`) is the key's column.

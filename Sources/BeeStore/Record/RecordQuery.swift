@@ -12,16 +12,18 @@ public struct RecordQuery<Record: ActiveRecord>: Filterable, Sendable {
     /// The relations joined for conditions and ordering, by path.
     var joinedPaths: [String] = []
 
-    /// A query on `Record`'s table of `database` (the shared database when nil).
+    /// A query on `Record`'s table of `database` (when nil, the shared database of the
+    /// moment it runs).
     public init(database: Database? = nil) {
-        self.init(database: database) { $0 }
+        self.init(database: database) { _ in }
     }
 
-    /// A query on `Record`'s table of `database` (the shared database when nil), with
-    /// the conditions and clauses `build` adds to a plain query on that table: built in
-    /// one step, without a record query to copy and drop at each.
-    init(database: Database? = nil, building build: (Query) -> Query) {
-        query = build(Query(database: database ?? Database.shared, table: Record.tableName))
+    /// A query on `Record`'s table of `database` (when nil, the shared database of the
+    /// moment it runs), with the conditions and clauses `build` adds to a plain query on
+    /// that table: built in one step, without a record query to copy and drop at each.
+    init(database: Database? = nil, building build: (inout Query) -> Void) {
+        query = Query(database: database, table: Record.tableName)
+        build(&query)
     }
 
     /// The `WHERE` conditions.
@@ -115,7 +117,7 @@ public struct RecordQuery<Record: ActiveRecord>: Filterable, Sendable {
         guard inclusion.paths.isEmpty, joinedPaths.isEmpty, let (column, key) = query.soleEquality else {
             return try firstMatching(in: database)
         }
-        guard let database = database ?? query.database else { throw RecordError.noDatabase }
+        guard let database = running(on: database) else { throw RecordError.noDatabase }
         return try RecordFetcher.find(Record.self, key: key, column: column, in: database) { _ in
             try firstMatching(in: database)
         }
@@ -175,8 +177,13 @@ public struct RecordQuery<Record: ActiveRecord>: Filterable, Sendable {
     /// The database the query runs on (`database`, else its own) and the record's schema,
     /// brought up to date there.
     private func resolve(_ database: Database?) throws -> (Database, RecordSchema) {
-        guard let database = database ?? query.database else { throw RecordError.noDatabase }
+        guard let database = running(on: database) else { throw RecordError.noDatabase }
         return (database, try SchemaSynchronizer.ensure(Record.self, on: database))
+    }
+
+    /// The database the query runs on: `database`, else its own, else the shared one.
+    private func running(on database: Database?) -> Database? {
+        database ?? query.database ?? Database.shared
     }
 
     private func selectStatement(schema: RecordSchema? = nil) throws -> SQLStatement {
