@@ -62,7 +62,7 @@ struct QueryClausesTests {
         #expect(MemoryLayout<Query>.size <= 12 * MemoryLayout<Int>.size)
         let query = Query(database: nil, table: "t").where("a", 1)
         #expect(query.clausesBox == nil, "no clause set: no box")
-        #expect(query.conditions.terms.count == 1)
+        #expect(query.conditions.count == 1)
         guard case .comparison("a", .equal, .integer(1)) = query.conditions.soleCondition else {
             Issue.record("the one condition is held as the sole condition")
             return
@@ -141,8 +141,8 @@ struct QueryClausesTests {
         let original = ClauseShelf.where("rank", 1)
         var copy = original
         copy.conditions.add(.comparison(column: "label", .equal, .text("x")), .or)
-        #expect(original.conditions.terms.count == 1)
-        #expect(copy.conditions.terms.count == 2)
+        #expect(original.conditions.count == 1)
+        #expect(copy.conditions.count == 2)
         #expect(try copy.sql != original.sql)
     }
 }

@@ -58,27 +58,23 @@ public struct Conditions: Sendable {
         let condition: Condition
     }
 
-    /// The conditions in the order they were added.
-    struct Terms: RandomAccessCollection {
-        fileprivate let first: Term?
-        fileprivate let more: [Term]
-
-        var startIndex: Int { 0 }
-        var endIndex: Int { first == nil ? 0 : 1 + more.count }
-
-        subscript(position: Int) -> Term {
-            position == 0 ? first! : more[position - 1]
-        }
-    }
-
     // The first term is kept apart, so that a query of one condition (a lookup by key,
     // the most common) allocates no array; the others are structs, not tuples, whose
-    // array the runtime would destroy through its generic code for tuples.
-    private var first: Term?
-    private var more: [Term] = []
+    // array the runtime would destroy through its generic code for tuples. The terms are
+    // read in place (`forEachTerm`), never gathered into a new collection.
+    private(set) var first: Term?
+    /// The terms after the first.
+    private(set) var more: [Term] = []
 
-    /// The conditions in the order they were added.
-    var terms: Terms { Terms(first: first, more: more) }
+    /// How many conditions were added.
+    var count: Int { first == nil ? 0 : 1 + more.count }
+
+    /// Calls `body` with each term, in the order they were added.
+    func forEachTerm(_ body: (Term) throws -> Void) rethrows {
+        guard let first else { return }
+        try body(first)
+        for term in more { try body(term) }
+    }
 
     /// The only condition, when there is exactly one.
     var soleCondition: Condition? {
@@ -101,10 +97,12 @@ public struct Conditions: Sendable {
     }
 
     func render(into renderer: inout SQLRenderer) {
-        for (index, term) in terms.enumerated() {
-            if index > 0 {
+        var isFirst = true
+        forEachTerm { term in
+            if !isFirst {
                 renderer.appendSpaced(term.conjunction.rawValue)
             }
+            isFirst = false
             render(term.condition, into: &renderer)
         }
     }

@@ -101,9 +101,7 @@ final class SelectShape: Sendable {
 
     /// Whether two lists are as long and `same` holds for their items in turn; the items
     /// are read in place (a `zip` copies each pair).
-    static func same<Items: RandomAccessCollection>(
-        _ left: Items, _ right: Items, _ same: (Items.Element, Items.Element) -> Bool
-    ) -> Bool {
+    static func same<Item>(_ left: [Item], _ right: [Item], _ same: (Item, Item) -> Bool) -> Bool {
         guard left.count == right.count else { return false }
         for index in left.indices where !same(left[index], right[index]) { return false }
         return true
@@ -141,9 +139,9 @@ extension Query {
             && (offsetCount == nil) == (other.offsetCount == nil)
             && selection.count == other.selection.count
             && joins.count == other.joins.count
-            && conditions.terms.count == other.conditions.terms.count
+            && conditions.count == other.conditions.count
             && groupColumns.count == other.groupColumns.count
-            && havingConditions.terms.count == other.havingConditions.terms.count
+            && havingConditions.count == other.havingConditions.count
             && ordering.count == other.ordering.count
             && ColumnReferences.same(ownColumns, other.ownColumns)
             && SelectShape.sameBytes(table, other.table)
@@ -271,19 +269,21 @@ extension Conditions {
     /// The length of the longest `IN (…)` list among the conditions and their groups; 0
     /// without one.
     var longestList: Int {
-        terms.reduce(0) { longest, term in
+        var longest = 0
+        forEachTerm { term in
             switch term.condition {
-            case .inList(_, let values, _): Swift.max(longest, values.count)
-            case .group(let group): Swift.max(longest, group.longestList)
-            default: longest
+            case .inList(_, let values, _): longest = Swift.max(longest, values.count)
+            case .group(let group): longest = Swift.max(longest, group.longestList)
+            default: break
             }
         }
+        return longest
     }
 
     /// Hashes the conditions' shape: see ``SelectShape``.
     func hashShape(into hasher: inout Hasher) {
-        hasher.combine(terms.count)
-        for term in terms {
+        hasher.combine(count)
+        forEachTerm { term in
             hasher.combine(term.conjunction == .and)
             term.condition.hashShape(into: &hasher)
         }
@@ -291,14 +291,21 @@ extension Conditions {
 
     /// Whether the two lists render the same text.
     func hasSameShape(as other: Conditions) -> Bool {
-        SelectShape.same(terms, other.terms) { $0.conjunction == $1.conjunction && $0.condition.hasSameShape(as: $1.condition) }
+        func same(_ term: Term, _ other: Term) -> Bool {
+            term.conjunction == other.conjunction && term.condition.hasSameShape(as: other.condition)
+        }
+        switch (first, other.first) {
+        case (nil, nil): return true
+        case (let term?, let otherTerm?): return same(term, otherTerm) && SelectShape.same(more, other.more, same)
+        default: return false
+        }
     }
 
     /// The same conditions with every bound value left out (`NULL`, or nothing), each
     /// `IN` list keeping its length.
     var withoutValues: Conditions {
         var stripped = Conditions()
-        for term in terms {
+        forEachTerm { term in
             stripped.add(term.condition.withoutValues, term.conjunction)
         }
         return stripped
