@@ -64,6 +64,39 @@ struct Ranked: ActiveRecord, Equatable {
     var score: Int
 }
 
+/// A class record whose `willSave` gives it the key it was made with, if any.
+final class SelfKeyed: ActiveRecord {
+    var id: Int64?
+    var name: String
+    private var preset: Int64? = nil
+
+    enum CodingKeys: String, CodingKey {
+        case id, name
+    }
+
+    init(name: String, preset: Int64? = nil) {
+        self.name = name
+        self.preset = preset
+    }
+
+    func willSave(in database: Database) throws {
+        if id == nil, let preset { id = preset }
+    }
+}
+
+/// A record whose `encode(to:)` writes a key of its own when it has none: a hundred
+/// times its text's length.
+struct KeyEncodingNote: ActiveRecord, Equatable {
+    var id: Int64?
+    var text: String
+
+    func encode(to encoder: any Encoder) throws {
+        var container = encoder.container(keyedBy: CodingKeys.self)
+        try container.encode(id ?? Int64(100 * text.utf8.count), forKey: .id)
+        try container.encode(text, forKey: .text)
+    }
+}
+
 /// A record whose `encode(to:)` leaves its id out: rows are still found by `id`.
 struct IDLessEncoding: ActiveRecord, Equatable {
     var id: Int64?
@@ -206,6 +239,23 @@ struct RecordPersistenceTests {
         #expect(failure?.resultCode == .constraint)
         #expect(more == before)
         #expect(try Ranked.count(in: db) == 4)
+    }
+
+    @Test func aKeyANewRecordWritesAfterAllIsTheKeyItIsInsertedWith() throws {
+        // A hook of a class instance gives it its key, as does an encode(to:) of its own.
+        let stamped = [SelfKeyed(name: "a"), SelfKeyed(name: "b", preset: 40)]
+        for instance in stamped {
+            var record = instance
+            try record.save(in: db)
+        }
+        #expect(stamped.map(\.id) == [1, 40])
+        var encoded = [KeyEncodingNote(text: "first"), KeyEncodingNote(text: "second")]
+        try encoded.save(in: db)
+        #expect(encoded.map(\.id) == [500, 600])
+        let rows = try db.fetchAll("SELECT id, text FROM key_encoding_note ORDER BY id").map { [$0["id"], $0["text"]] }
+        #expect(rows == [[.integer(500), .text("first")], [.integer(600), .text("second")]])
+        let names = try db.fetchAll("SELECT id, name FROM self_keyed ORDER BY id").map { [$0["id"], $0["name"]] }
+        #expect(names == [[.integer(1), .text("a")], [.integer(40), .text("b")]])
     }
 
     @Test func idLeftOutOfTheEncodingStillNamesTheRow() throws {
@@ -359,6 +409,20 @@ struct SharedDatabaseTests {
         try Database.openShared(path: directory.path("second.sqlite"))
         #expect(try named.records().isEmpty, "the query follows the shared database")
         #expect(try named.first() == nil)
+    }
+
+    @Test func aQueryObservedWithoutADatabaseWatchesTheSharedOne() async throws {
+        let directory = try TemporaryDirectory()
+        try Database.openShared(path: directory.path("observed.sqlite"))
+        defer { Database.closeShared() }
+        var first = Record2(name: "seen", location: nil)
+        try first.save()
+        let model = try RecordsModel(Record2.where("name", "seen"))
+        #expect(model.state.map(\.id) == [first.id])
+        var second = Record2(name: "seen", location: nil)
+        try second.save()
+        try await waitUntil("the model shows the record saved after it started") { model.state.count == 2 }
+        #expect(model.state.map(\.id) == [first.id, second.id])
     }
 
     @Test func withoutASharedDatabaseRecordsThrow() throws {

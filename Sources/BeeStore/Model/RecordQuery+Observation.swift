@@ -33,7 +33,7 @@ extension RecordQuery where Record: Sendable {
         let query = self
         return database.startObserving(
             tables: tables, on: queue, externalChangeInterval: Database.externalChangeInterval, isDuplicate: isDuplicate,
-            fetch: { _ in try query.records() }, onError: onError, onChange: onChange)
+            fetch: { _ in try query.records(in: database) }, onError: onError, onChange: onChange)
     }
 
     /// The observed records as an asynchronous sequence, skipping those `isDuplicate`
@@ -45,11 +45,13 @@ extension RecordQuery where Record: Sendable {
         let query = self
         return database.valueStream(
             tables: tables, externalChangeInterval: Database.externalChangeInterval, isDuplicate: isDuplicate,
-            fetch: { _ in try query.records() })
+            fetch: { _ in try query.records(in: database) })
     }
 
+    /// The database the query observes (its own, else the shared one of the moment the
+    /// observation starts, which its fetches keep using) and the tables it reads.
     fileprivate func observationTarget() throws -> (Database, Set<String>) {
-        guard let database = query.database else { throw RecordError.noDatabase }
+        guard let database = running(on: nil) else { throw RecordError.noDatabase }
         let schema = try SchemaSynchronizer.ensure(Record.self, on: database)
         var tables: Set<String> = []
         try Self.collectTables(of: schema, into: &tables)

@@ -39,18 +39,26 @@ public struct ColumnWriter {
             reason: "encode(to:) writes more properties than storedProperties lists")
     }
 
-    /// Binds a standard value to the next property's parameter.
+    /// Binds a standard value to the next property's parameter. A property without one
+    /// is the key of an insert that leaves it to the database: a key written after all
+    /// is ``RecordEncoder/KeyWritten``.
     @inline(__always)
     private mutating func bind(_ value: Value) throws {
         let parameter = try nextParameter()
-        if parameter > 0 { try encoder.bindTarget(value, at: parameter) }
+        if parameter > 0 {
+            try encoder.bindTarget(value, at: parameter)
+        } else if !value.isNull {
+            throw RecordEncoder.KeyWritten()
+        }
     }
 
-    /// Binds an integer to the next property's parameter, without a ``Value``.
+    /// Binds an integer to the next property's parameter, without a ``Value``; a key
+    /// written where the insert leaves it to the database is ``RecordEncoder/KeyWritten``.
     @inline(__always)
     private mutating func bind(_ value: Int64) throws {
         let parameter = try nextParameter()
-        if parameter > 0 { try encoder.bindTarget(value, at: parameter) }
+        guard parameter > 0 else { throw RecordEncoder.KeyWritten() }
+        try encoder.bindTarget(value, at: parameter)
     }
 
     /// Writes the next property, a 64-bit integer.

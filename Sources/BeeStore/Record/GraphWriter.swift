@@ -107,7 +107,12 @@ struct GraphWriter {
         guard schema.hasRelations || !schema.timestamps.isEmpty else {
             // Nothing to save first or after, nothing to stamp: the columns go straight into the statement.
             let statement = try writer.statement(kind, on: connection)
-            try writer.encoder.encode(record, into: statement, kind: kind)
+            do {
+                try writer.encoder.encode(record, into: statement, kind: kind)
+            } catch is RecordEncoder.KeyWritten {
+                // The new record wrote a key after all: it is inserted with it.
+                return try write(&record, .insert, key: key, parent: parent, writer: writer)
+            }
             if let parent { try statement.bind(parent.key, at: schema.parameter(ofColumn: parent.column, in: kind)) }
             let written = try execute(statement, kind, key: key, schema: schema)
             return try assign(written, to: &record, replacing: key, by: writer)
@@ -135,6 +140,8 @@ struct GraphWriter {
             rebuilt[schema.columns[index].key] = saved
         }
         if let parent { values[parent.column] = parent.key }
+        // A new record that wrote a key after all (a hook of a class instance set it) is inserted with it.
+        let kind = kind == .insertWithoutKey && !values[schema.primaryKeyIndex].isNull ? .insert : kind
 
         // Bound after the related records are saved: one of the same type uses the same statement.
         let statement = try writer.statement(kind, on: connection)

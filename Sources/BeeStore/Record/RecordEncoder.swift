@@ -123,20 +123,31 @@ final class RecordEncoder: Encoder {
         try target?._withUnsafeGuaranteedRef { try $0.bind(value, at: parameter) }
     }
 
+    /// Thrown out of an encoding into the insert without the key
+    /// (``RecordSchema/RowStatement/insertWithoutKey``) when the record writes a key after
+    /// all (a hook of a class instance set it, or its `encode(to:)` writes one): the graph
+    /// writer inserts it with the statement that names every column instead.
+    struct KeyWritten: Error {}
+
     /// Puts a column's database value where this encoding goes.
     private func store(_ value: Value, at index: Int) throws {
-        if try !bindTarget(column: index, { try $0.bind(value, at: $1) }) {
+        if try !bindTarget(column: index, isNull: value.isNull, { try $0.bind(value, at: $1) }) {
             values[index] = value
         }
     }
 
     /// Binds the column at `index` to its parameter in the target with `bind` (given the
-    /// statement and the parameter); false when there is no target.
+    /// statement and the parameter); false when there is no target. A value that is not
+    /// `NULL` (`isNull`) for a column the target has no parameter for is ``KeyWritten``.
     @inline(__always)
-    private func bindTarget(column index: Int, _ bind: (Statement, Int32) throws -> Void) throws -> Bool {
+    private func bindTarget(column index: Int, isNull: Bool, _ bind: (Statement, Int32) throws -> Void) throws -> Bool {
         guard let target else { return false }
         let parameter = schema.parameter(ofColumn: index, in: targetKind)
-        if parameter > 0 { try target._withUnsafeGuaranteedRef { try bind($0, parameter) } }
+        if parameter > 0 {
+            try target._withUnsafeGuaranteedRef { try bind($0, parameter) }
+        } else if !isNull {
+            throw KeyWritten()
+        }
         boundColumns |= 1 &<< UInt64(truncatingIfNeeded: index)
         return true
     }
@@ -200,7 +211,7 @@ final class RecordEncoder: Encoder {
     /// Stores an integer column at `index`, bound without a ``Value``.
     @inline(__always)
     private func storeInteger(_ value: Int64, at index: Int) throws {
-        if try !bindTarget(column: index, { try $0.bind(value, at: $1) }) {
+        if try !bindTarget(column: index, isNull: false, { try $0.bind(value, at: $1) }) {
             values[index] = .integer(value)
         }
     }

@@ -182,7 +182,7 @@ public struct RecordQuery<Record: ActiveRecord>: Filterable, Sendable {
     }
 
     /// The database the query runs on: `database`, else its own, else the shared one.
-    private func running(on database: Database?) -> Database? {
+    func running(on database: Database?) -> Database? {
         database ?? query.database ?? Database.shared
     }
 
