@@ -133,7 +133,9 @@ final class WebDriver: Sendable {
     ) async throws -> Value {
         let name = "\(method) \(path)"
         let body = try parameters.map { try JSONSerialization.data(withJSONObject: $0) } ?? (method == "POST" ? Data("{}".utf8) : nil)
-        let response = try await SocketHTTPClient.send(method, port: port, path: path, body: body)
+        guard let url = URL(string: "http://127.0.0.1:\(port)\(path)") else { throw WebDriverError.unreadableReply(command: name, body: "", reason: "no URL for \(path)") }
+        let json = body == nil ? [:] : ["Content-Type": "application/json; charset=utf-8"]
+        let response = try await HTTPTestClient().send(method, url, headers: json, body: body, timeout: 120)
         guard response.status == 200 else {
             let failure = try? JSONDecoder().decode(Reply<Failure>.self, from: response.body).value
             throw WebDriverError.commandFailed(
