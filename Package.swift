@@ -19,7 +19,7 @@ let package = Package(
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.5.0"),
         .package(url: "https://github.com/apple/swift-log", from: "1.16.0"),
         .package(url: "https://github.com/swiftlang/swift-syntax", "600.0.0"..<"604.0.0"),
-        // SHA-256 for cache checksums, cache file names and migration checksums; CryptoKit on Apple platforms.
+        // SHA-256 for cache file names, migration checksums and earlier caches' checksums; CryptoKit on Apple platforms.
         .package(url: "https://github.com/apple/swift-crypto", "3.12.3"..<"5.0.0"),
     ],
     targets: [
@@ -29,10 +29,14 @@ let package = Package(
             pkgConfig: "sqlite3",
             providers: [.apt(["libsqlite3-dev"]), .brew(["sqlite"])]
         ),
+        // CRC-32C, the file cache's checksum of its values: the processor's instruction where
+        // it has one (no package offers it), a table otherwise.
+        .target(name: "CChecksum"),
         .target(
             name: "BeeStore",
             dependencies: [
                 "CSQLite",
+                "CChecksum",
                 .product(name: "Logging", package: "swift-log"),
                 .product(name: "Crypto", package: "swift-crypto"),
             ]

@@ -255,6 +255,50 @@ import Testing
         #expect(cache.statistics.evictions == 4)
     }
 
+    @Test func checksumsAreCRC32CAndEarlierCachesSHA256DigestsStillVerify() throws {
+        let cache = try openCache()
+        try cache.setValue(bytes(100), forKey: "file")
+        try cache.setValue(bytes(4), forKey: "inline")
+        let stored = try manifest().fetchAll("SELECT key, checksum FROM entry ORDER BY key").map { $0["checksum"] }
+        #expect(stored == [.blob(ValueChecksum.of(bytes(100))), .blob(ValueChecksum.of(bytes(4)))])
+        #expect(ValueChecksum.of(bytes(4)).count == 4)
+
+        // As earlier versions stored them: the SHA-256 digest of each value.
+        try manifest().execute("UPDATE entry SET checksum = ? WHERE key = 'file'", [SHA256.digest(bytes(100))])
+        try manifest().execute("UPDATE entry SET checksum = ? WHERE key = 'inline'", [SHA256.digest(bytes(4))])
+        #expect(try cache.value(forKey: "file") == bytes(100))
+        #expect(try cache.value(forKey: "inline") == bytes(4))
+        // A digest that does not match, or a checksum of no known length, is a corrupt entry.
+        try manifest().execute("UPDATE entry SET checksum = ? WHERE key = 'file'", [SHA256.digest(bytes(101))])
+        try manifest().execute("UPDATE entry SET checksum = X'0102030405' WHERE key = 'inline'")
+        #expect(try cache.value(forKey: "file") == nil)
+        #expect(try cache.value(forKey: "inline") == nil)
+        #expect(try cache.count == 0)
+    }
+
+    @Test func crc32cGivesTheStandardCheckValuesWithOrWithoutTheProcessorsInstruction() {
+        // The check value of "123456789", and RFC 3720's test vectors (B.4).
+        let vectors: [(Data, UInt32)] = [
+            (Data("123456789".utf8), 0xE306_9283), (Data(count: 32), 0x8A91_36AA),
+            (Data(repeating: 0xFF, count: 32), 0x62A8_AB43), (Data((0..<32).map { UInt8($0) }), 0x46DD_794E),
+            (Data(), 0),
+        ]
+        for (data, expected) in vectors {
+            #expect(ValueChecksum.crc32c(data) == expected, "\(data.count) bytes")
+            #expect(ValueChecksum.portableCRC32C(data) == expected, "\(data.count) bytes")
+        }
+        // Every length and start offset around the eight-byte steps, on slices that start
+        // anywhere in memory.
+        let buffer = bytes(300, 7)
+        for start in 0..<9 {
+            for length in 0..<70 {
+                let slice = buffer[start..<start + length]
+                #expect(ValueChecksum.crc32c(slice) == ValueChecksum.portableCRC32C(slice), "bytes \(start)..<\(start + length)")
+            }
+        }
+        #expect(ValueChecksum.crc32c(buffer) == ValueChecksum.portableCRC32C(buffer))
+    }
+
     /// A key argument that shows long keys by their length in test output.
     struct Key: CustomTestStringConvertible, Sendable {
         let value: String

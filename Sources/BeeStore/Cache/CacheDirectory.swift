@@ -39,9 +39,12 @@ struct CacheDirectory: Sendable {
         SHA256.hexDigest(Data(key.utf8))
     }
 
-    /// Writes `bytes` to a new file in `tmp/` and returns it.
+    /// Writes `bytes` to a new file in `tmp/` and returns it. The file is named by 128
+    /// random bits from the system's generator (`UUID()` would open `/dev/urandom` at
+    /// every write).
     func writeTemporaryFile(_ bytes: Data) throws -> URL {
-        let file = temporary.appendingPathComponent(UUID().uuidString, isDirectory: false)
+        let name = (0..<2).map { _ in String(UInt64.random(in: .min ... .max), radix: 16) }.joined(separator: "-")
+        let file = temporary.appendingPathComponent(name, isDirectory: false)
         try attempt("write", file) { try bytes.write(to: file) }
         return file
     }

@@ -11,7 +11,8 @@ import Foundation
 /// - Writes are atomic: a value file is written to `tmp/`, then renamed into place before
 ///   its manifest row is written. A crash never leaves a torn value; what it leaves is
 ///   swept on the next open, without listing the value files.
-/// - Every entry has a SHA-256 checksum: a corrupt or truncated entry is a miss and is
+/// - Every entry has a checksum (CRC-32C; SHA-256 in caches written by earlier
+///   versions, still verified): a corrupt or truncated entry is a miss and is
 ///   removed alone, and so is an entry whose manifest row or file something else changed
 ///   (a column of the wrong type, a folder in place of the file). A file name read from
 ///   the manifest is never used as a path: only the files named by the keys, in the
@@ -111,7 +112,7 @@ public final class FileCache: KeyValueCache, Sendable {
         }
         let isInline = data.count <= inlineThreshold
         let entry = ManifestEntry(
-            key: key, size: data.count, checksum: SHA256.digest(data),
+            key: key, size: data.count, checksum: ValueChecksum.of(data),
             expiresAt: ageLimit.map { now().addingTimeInterval($0) }, inlineValue: isInline ? data : nil)
         record(evictions: try isInline ? storeInline(entry) : store(data, asFileOf: entry))
     }
@@ -171,9 +172,11 @@ public final class FileCache: KeyValueCache, Sendable {
             try FileCacheManifest.addPendingFile(CacheDirectory.fileName(forKey: entry.key), forKey: entry.key, in: $0)
         }
         let temporaryFile = try files.writeTemporaryFile(data)
-        defer { files.discardTemporaryFile(temporaryFile) }
+        var isMoved = false
+        defer { if !isMoved { files.discardTemporaryFile(temporaryFile) } }
         return try manifest.write { connection in
             try files.moveIntoPlace(temporaryFile, forKey: entry.key)
+            isMoved = true
             _ = try FileCacheManifest.deleteEntry(forKey: entry.key, in: connection)
             try FileCacheManifest.insert(entry, in: connection)
             try FileCacheManifest.removePendingFile(pending, in: connection)
@@ -204,7 +207,7 @@ public final class FileCache: KeyValueCache, Sendable {
     private func usableValue(of lookup: ManifestLookup, at date: Date) throws -> Data? {
         guard case .found(let entry) = lookup, !entry.hasExpired(at: date) else { return nil }
         let data = try entry.inlineValue ?? files.contentsOfValueFile(forKey: entry.key)
-        guard let data, data.count == entry.size, SHA256.digest(data) == entry.checksum else { return nil }
+        guard let data, data.count == entry.size, ValueChecksum.matches(data, entry.checksum) else { return nil }
         return data
     }
 
