@@ -291,12 +291,12 @@ extension Conditions {
 
     /// Whether the two lists render the same text.
     func hasSameShape(as other: Conditions) -> Bool {
-        func same(_ term: Term, _ other: Term) -> Bool {
+        func sameTerm(_ term: Term, _ other: Term) -> Bool {
             term.conjunction == other.conjunction && term.condition.hasSameShape(as: other.condition)
         }
         switch (first, other.first) {
         case (nil, nil): return true
-        case (let term?, let otherTerm?): return same(term, otherTerm) && SelectShape.same(more, other.more, same)
+        case (let term?, let otherTerm?): return sameTerm(term, otherTerm) && SelectShape.same(more, other.more, sameTerm)
         default: return false
         }
     }
