@@ -32,11 +32,14 @@ let package = Package(
         // CRC-32C, the file cache's checksum of its values: the processor's instruction where
         // it has one (no package offers it), a table otherwise.
         .target(name: "CChecksum"),
+        // The thread's active record decoder, a C thread-local (Swift has no thread-local storage).
+        .target(name: "CThreadLocal"),
         .target(
             name: "BeeStore",
             dependencies: [
                 "CSQLite",
                 "CChecksum",
+                "CThreadLocal",
                 .product(name: "Logging", package: "swift-log"),
                 .product(name: "Crypto", package: "swift-crypto"),
             ]

@@ -100,6 +100,78 @@ struct Loose: ActiveRecord, Equatable {
     static let createSQL = "CREATE TABLE loose (id INTEGER PRIMARY KEY, count, ratio, name, flag, maybe, big)"
 }
 
+/// A record whose `init(from:)` fetches other records between two reads of its own
+/// container, from the database ``lookups`` gives.
+struct Annotated: ActiveRecord, Equatable {
+    @TaskLocal static var lookups: Database?
+
+    var id: Int64?
+    var label: String
+    var count: Int
+    var renamedSeen: Int = 0
+
+    enum CodingKeys: String, CodingKey { case id, label, count }
+
+    init(label: String, count: Int) {
+        self.label = label
+        self.count = count
+    }
+
+    init(from decoder: any Decoder) throws {
+        let container = try decoder.container(keyedBy: CodingKeys.self)
+        id = try container.decodeIfPresent(Int64.self, forKey: .id)
+        if let db = Self.lookups { renamedSeen = try Renamed.all(in: db).map(\.count).reduce(0, +) }
+        label = try container.decode(String.self, forKey: .label)
+        count = try container.decode(Int.self, forKey: .count)
+    }
+}
+
+/// A record whose `init(from:)` hands its container to ``kept`` (when set), or uses it
+/// on another thread (when ``onAnotherThread`` is set).
+struct Leaky: ActiveRecord {
+    @TaskLocal static var kept: ContainerBox?
+    @TaskLocal static var onAnotherThread: ContainerBox?
+
+    var id: Int64?
+    var value: Int
+
+    enum CodingKeys: String, CodingKey { case id, value }
+
+    init(value: Int) {
+        self.value = value
+    }
+
+    init(from decoder: any Decoder) throws {
+        let container = try decoder.container(keyedBy: CodingKeys.self)
+        id = try container.decodeIfPresent(Int64.self, forKey: .id)
+        value = try container.decode(Int.self, forKey: .value)
+        Self.kept?.container = container
+        if let box = Self.onAnotherThread {
+            box.container = container
+            box.useOnAnotherThread()
+        }
+    }
+
+    /// Holds a container past the `init(from:)` that made it.
+    // @unchecked Sendable: each test uses its box from one thread at a time (the other
+    // thread's use is over before `useOnAnotherThread` returns).
+    final class ContainerBox: @unchecked Sendable {
+        var container: KeyedDecodingContainer<CodingKeys>?
+        var otherThreadResult: Result<Int, any Error>?
+
+        /// Decodes `value` through the container on a thread of its own, and waits for it.
+        func useOnAnotherThread() {
+            let done = DispatchSemaphore(value: 0)
+            let thread = Thread { [self] in
+                otherThreadResult = Result { try container!.decode(Int.self, forKey: .value) }
+                done.signal()
+            }
+            thread.start()
+            done.wait()
+        }
+    }
+}
+
 @Suite("Records: decoding rows")
 struct RecordDecodingTests {
     @Test func keysAskedInAnotherOrderThanTheColumnsGetTheirOwnColumns() throws {
@@ -184,6 +256,56 @@ struct RecordDecodingTests {
         try expectSecondRow("maybe = 'four'", throws: .typeMismatch(expected: "Int", value: .text("four"), column: "maybe"))
         try expectSecondRow("big = -1", throws: .invalidValue(expected: "UInt64", value: .integer(-1), column: "big"))
         #expect(try Loose.all(in: db).count == 2)
+    }
+
+    @Test func aFetchInsideInitFromLeavesTheOuterContainerWorking() throws {
+        let db = try Database.inMemory()
+        var renamed = Renamed(title: "one", count: 5)
+        try renamed.save(in: db)
+        var written = [Annotated(label: "a", count: 1), Annotated(label: "b", count: 2)]
+        try written.save(in: db)
+        let fetched = try Annotated.$lookups.withValue(db) { try Annotated.query(in: db).orderAsc("id").records() }
+        #expect(fetched.map(\.label) == ["a", "b"])
+        #expect(fetched.map(\.count) == [1, 2])
+        #expect(fetched.map(\.renamedSeen) == [5, 5])
+        #expect(fetched.map(\.id) == written.map(\.id))
+        let found = try #require(try Annotated.$lookups.withValue(db) { try Annotated.find(written[1].id!, in: db) })
+        #expect(found.label == "b" && found.renamedSeen == 5)
+    }
+
+    @Test func aContainerKeptPastInitFromIsAnErrorNotACrash() throws {
+        let db = try Database.inMemory()
+        var record = Leaky(value: 7)
+        try record.save(in: db)
+        let box = Leaky.ContainerBox()
+        let fetched = try Leaky.$kept.withValue(box) { try Leaky.all(in: db) }
+        #expect(fetched.map(\.value) == [7])
+        let container = try #require(box.container)
+        let error = #expect(throws: RecordError.self) { try container.decode(Int.self, forKey: .value) }
+        guard case .unsupportedType(_, let property, let type, _) = error else {
+            Issue.record("unexpected \(String(describing: error))")
+            return
+        }
+        #expect(property == "value" && type == "decoding container")
+        #expect(throws: RecordError.self) { try container.decodeNil(forKey: .id) }
+        #expect(throws: RecordError.self) { try container.superDecoder() }
+        #expect(!container.contains(.value))
+        #expect(container.allKeys.isEmpty)
+        // Used during another fetch of the same type (a new decoder, perhaps at the same address).
+        let again = try Leaky.all(in: db)
+        #expect(again.map(\.value) == [7])
+        #expect(throws: RecordError.self) { try container.decode(Int.self, forKey: .value) }
+    }
+
+    @Test func aContainerUsedOnAnotherThreadIsAnError() throws {
+        let db = try Database.inMemory()
+        var record = Leaky(value: 3)
+        try record.save(in: db)
+        let box = Leaky.ContainerBox()
+        let fetched = try Leaky.$onAnotherThread.withValue(box) { try Leaky.all(in: db) }
+        #expect(fetched.map(\.value) == [3])
+        let result = try #require(box.otherThreadResult)
+        #expect(throws: RecordError.self) { try result.get() }
     }
 
     @Test func rowsDecodeAfterTheTableChanged() throws {

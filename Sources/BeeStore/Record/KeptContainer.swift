@@ -1,7 +1,8 @@
 /// The keyed container a record coder handed out last, kept for the next record of the
-/// same key type: a coder's containers hold nothing but the coder, so one serves every
+/// same key type: a coder's containers refer to nothing but the coder, so one serves every
 /// record. Kept in a class with its key type beside it, so that getting it back needs no
-/// dynamic cast. It holds the coder, a cycle that lasts until ``drop()``.
+/// dynamic cast. An encoder's container holds its encoder, a cycle that lasts until
+/// ``drop()``.
 struct KeptContainer {
     private var holder: AnyObject?
     private var key: Any.Type?

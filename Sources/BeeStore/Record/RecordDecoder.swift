@@ -105,7 +105,7 @@ final class RecordDecoder: Decoder {
         }
         cursor.reset()
         keyColumns.reset()
-        return try Record(from: self)
+        return try ActiveDecoder.run(self) { try Record(from: self) }
     }
 
     /// The record of the current row of `statement`, which selects the schema's columns:
@@ -141,7 +141,8 @@ final class RecordDecoder: Decoder {
             keepsContainer = false
             kept.drop()
         }
-        return try body()
+        // Active for the whole loop: each record's decoding then finds it so.
+        return try ActiveDecoder.run(self, body)
     }
 
     func container<Key: CodingKey>(keyedBy type: Key.Type) -> KeyedDecodingContainer<Key> {
@@ -260,6 +261,44 @@ final class RecordDecoder: Decoder {
         return DirectColumn(statementHandle, columnOffset + Int32(truncatingIfNeeded: index))
     }
 
+    /// Whether the record has a column or a relation for `key`.
+    fileprivate func contains(_ key: String) -> Bool {
+        schema.columnIndexByKey[key] != nil || schema.toMany.contains { $0.key == key }
+    }
+
+    /// The serial number of this decoder's containers (0 until it makes one).
+    @exclusivity(unchecked) private var containerSerial: UInt64 = 0  // one thread, one row at a time
+
+    /// What a record's keyed container holds of its decoder. The standard library's
+    /// `KeyedDecodingContainer` copies its container at every call: a retained reference
+    /// would cost a retain and a release at each property (about 50 instructions), so the
+    /// reference is unretained, and reached only while the decoder is the calling thread's
+    /// ``ActiveDecoder`` with the serial number it had when the container was made.
+    struct ContainerReference {
+        // Unmanaged, not retained: safe because `withDecoder` dereferences it only when it
+        // is the thread's active decoder, which the decode call running on this thread
+        // keeps alive; the serial tells it from a later decoder at the same address.
+        private let decoder: Unmanaged<RecordDecoder>
+        private let serial: UInt64
+
+        init(_ decoder: RecordDecoder) {
+            if decoder.containerSerial == 0 { decoder.containerSerial = ActiveDecoder.nextSerial() }
+            self.decoder = .passUnretained(decoder)
+            self.serial = decoder.containerSerial
+        }
+
+        /// The decoder, when it is at work on this thread; nil when the container
+        /// outlived its record's `init(from:)`, or another thread uses it. Use it through
+        /// `_withUnsafeGuaranteedRef`, within the container's call.
+        @inline(__always)
+        var active: Unmanaged<RecordDecoder>? {
+            guard ActiveDecoder.current == decoder.toOpaque(),
+                decoder._withUnsafeGuaranteedRef({ $0.containerSerial }) == serial
+            else { return nil }
+            return decoder
+        }
+    }
+
     /// Whether the key's column is NULL (or its relation absent).
     fileprivate func isNil(key: String) -> Bool {
         guard let index = schema.columnIndexByKey[key] else {
@@ -273,33 +312,56 @@ final class RecordDecoder: Decoder {
 }
 
 private struct RecordDecodingContainer<Key: CodingKey>: KeyedDecodingContainerProtocol {
-    let decoder: RecordDecoder
+    let reference: RecordDecoder.ContainerReference
     var codingPath: [any CodingKey] { [] }
 
+    init(decoder: RecordDecoder) {
+        reference = RecordDecoder.ContainerReference(decoder)
+    }
+
+    /// Runs `body` with the decoder (see ``RecordDecoder/ContainerReference/active``); a
+    /// container used after its record's `init(from:)` returned, or on another thread, is
+    /// a ``RecordError`` naming `key`.
+    @inline(__always)
+    private func withDecoder<T>(for property: @autoclosure () -> String, _ body: (RecordDecoder) throws -> T) throws -> T {
+        guard let decoder = reference.active else { throw outlived(property()) }
+        return try decoder._withUnsafeGuaranteedRef(body)
+    }
+
+    @inline(never)
+    private func outlived(_ property: String) -> RecordError {
+        RecordError.unsupportedType(
+            record: String(reflecting: Key.self), property: property, type: "decoding container",
+            reason: "a record's container works within its init(from:), on the thread that decodes it")
+    }
+
     var allKeys: [Key] {
-        (decoder.schema.columns.map(\.key) + decoder.schema.toMany.map(\.key)).compactMap { Key(stringValue: $0) }
+        (try? withDecoder(for: "(self)") { decoder in
+            (decoder.schema.columns.map(\.key) + decoder.schema.toMany.map(\.key)).compactMap { Key(stringValue: $0) }
+        }) ?? []
     }
 
     func contains(_ key: Key) -> Bool {
-        decoder.schema.columnIndexByKey[key.stringValue] != nil
-            || decoder.schema.toMany.contains { $0.key == key.stringValue }
+        (try? withDecoder(for: key.stringValue) { $0.contains(key.stringValue) }) ?? false
     }
 
-    func decodeNil(forKey key: Key) -> Bool {
-        decoder.isNil(key: key.stringValue)
+    func decodeNil(forKey key: Key) throws -> Bool {
+        try withDecoder(for: key.stringValue) { $0.isNil(key: key.stringValue) }
     }
 
     func decode<T: Decodable>(_ type: T.Type, forKey key: Key) throws -> T {
-        try decoder.decodeColumn(type, key: key.stringValue)
+        try withDecoder(for: key.stringValue) { try $0.decodeColumn(type, key: key.stringValue) }
     }
 
     func decodeIfPresent<T: Decodable>(_ type: T.Type, forKey key: Key) throws -> T? {
-        guard contains(key), !decoder.isNil(key: key.stringValue) else {
-            // Keep the cursor in step with the keys.
-            _ = decoder.columnIndex(key.stringValue)
-            return nil
+        try withDecoder(for: key.stringValue) { decoder in
+            guard decoder.contains(key.stringValue), !decoder.isNil(key: key.stringValue) else {
+                // Keep the cursor in step with the keys.
+                _ = decoder.columnIndex(key.stringValue)
+                return nil
+            }
+            return try decoder.decodeColumn(type, key: key.stringValue)
         }
-        return try decoder.decodeColumn(type, key: key.stringValue)
     }
 
     func decode(_ type: Bool.Type, forKey key: Key) throws -> Bool { try standard(type, key) }
@@ -336,36 +398,42 @@ private struct RecordDecodingContainer<Key: CodingKey>: KeyedDecodingContainerPr
     // the value's type.
     @inline(__always)
     private func standard<T: DirectlyDecodable>(_ type: T.Type, _ key: Key) throws -> T {
-        let index = decoder.columnIndex(key)
-        if let index, let value = decoder.direct(type, at: index) { return value }
-        return try decoder.decodeStandard(type, at: index, key: key.stringValue)
+        try withDecoder(for: key.stringValue) { decoder in
+            let index = decoder.columnIndex(key)
+            if let index, let value = decoder.direct(type, at: index) { return value }
+            return try decoder.decodeStandard(type, at: index, key: key.stringValue)
+        }
     }
 
     /// ``standard(_:_:)`` for an optional property: nil for `NULL`.
     @inline(__always)
     private func optional<T: DirectlyDecodable>(_ type: T.Type, _ key: Key) throws -> T? {
-        let index = decoder.columnIndex(key)
-        if let index, let column = decoder.directColumn(index) {
-            if let value = T.direct(column) { return value }
-            if column.storageClass == SQLITE_NULL { return nil }
+        try withDecoder(for: key.stringValue) { decoder in
+            let index = decoder.columnIndex(key)
+            if let index, let column = decoder.directColumn(index) {
+                if let value = T.direct(column) { return value }
+                if column.storageClass == SQLITE_NULL { return nil }
+            }
+            return try decoder.decodeStandardIfPresent(type, at: index, key: key.stringValue)
         }
-        return try decoder.decodeStandardIfPresent(type, at: index, key: key.stringValue)
     }
 
     func nestedContainer<NestedKey: CodingKey>(keyedBy type: NestedKey.Type, forKey key: Key) throws -> KeyedDecodingContainer<NestedKey> {
-        throw RecordError.unsupportedType(
-            record: decoder.schema.recordName, property: key.stringValue, type: "nested container",
-            reason: "decode a Codable value for the key instead of a nested container")
+        throw try withDecoder(for: key.stringValue) { notNested($0, key) }
     }
 
     func nestedUnkeyedContainer(forKey key: Key) throws -> any UnkeyedDecodingContainer {
-        throw RecordError.unsupportedType(
+        throw try withDecoder(for: key.stringValue) { notNested($0, key) }
+    }
+
+    private func notNested(_ decoder: RecordDecoder, _ key: Key) -> RecordError {
+        RecordError.unsupportedType(
             record: decoder.schema.recordName, property: key.stringValue, type: "nested container",
             reason: "decode a Codable value for the key instead of a nested container")
     }
 
-    func superDecoder() -> any Decoder { decoder }
-    func superDecoder(forKey key: Key) -> any Decoder { decoder }
+    func superDecoder() throws -> any Decoder { try withDecoder(for: "(self)") { $0 } }
+    func superDecoder(forKey key: Key) throws -> any Decoder { try withDecoder(for: key.stringValue) { $0 } }
 }
 
 /// Decodes one column value: through `DatabaseValueConvertible` when the type has it,
