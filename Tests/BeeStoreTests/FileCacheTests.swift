@@ -414,19 +414,85 @@ import Testing
         #expect(try cache.value(forKey: "a") == bytes(100, 3))
     }
 
-    @Test func aReadReturnsTheValueWhenItsUseCannotBeRecorded() throws {
+    @Test func aReadReturnsItsValueWhileAnotherConnectionHoldsTheManifestsWriteLock() throws {
         let cache = try openCache()
         try cache.setValue(bytes(100), forKey: "key")
         let lastAccess = "SELECT last_access FROM entry WHERE key = 'key'"
         let before = try manifest().fetchValue(Int.self, lastAccess)
-        // Another connection holds the manifest's write lock during the whole read: recording
-        // the use fails once the cache's busy timeout has run out.
+        // Another connection holds the manifest's write lock during the whole read: a read
+        // writes nothing, so it neither waits nor fails.
         let value = try manifest().write { _ in try cache.value(forKey: "key") }
         #expect(value == bytes(100))
-        #expect(try manifest().fetchValue(Int.self, lastAccess) == before)
         #expect(cache.statistics == CacheStatistics(hits: 1, misses: 0, evictions: 0))
-        #expect(try cache.value(forKey: "key") == bytes(100))
-        #expect(try manifest().fetchValue(Int.self, lastAccess) != before)
+        #expect(try manifest().fetchValue(Int.self, lastAccess) == before)
+        // The use is recorded with the next write.
+        try cache.setValue(bytes(4), forKey: "other")
+        #expect(try manifest().fetchValue(Int.self, lastAccess)! > before!)
+    }
+
+    @Test func readsUsesAreRecordedOnceEnoughGatherOrWhenTheCacheIsReleased() throws {
+        let lastAccess = "SELECT last_access FROM entry WHERE key = ?"
+        do {
+            let cache = try openCache()
+            try cache.setValue(bytes(100), forKey: "read")
+            try cache.setValue(bytes(100), forKey: "newer")
+            let before = try #require(try manifest().fetchValue(Int.self, lastAccess, ["read"]))
+            for _ in 1..<FileCache.pendingUseLimit {
+                #expect(try cache.value(forKey: "read") == bytes(100))
+            }
+            #expect(try manifest().fetchValue(Int.self, lastAccess, ["read"]) == before)
+            #expect(try cache.value(forKey: "read") == bytes(100))
+            #expect(try manifest().fetchValue(Int.self, lastAccess, ["read"])! > before)
+            _ = try cache.value(forKey: "newer")
+            #expect(try manifest().fetchValue(Int.self, lastAccess, ["newer"])! < manifest().fetchValue(Int.self, lastAccess, ["read"])!)
+        }
+        // Released: the last read is recorded.
+        #expect(try manifest().fetchValue(Int.self, lastAccess, ["newer"])! > manifest().fetchValue(Int.self, lastAccess, ["read"])!)
+    }
+
+    @Test func aRowCommittedBeforeItsFileMovedIsAMissThatLeavesNoFile() throws {
+        let cache = try openCache()
+        try cache.setValue(bytes(100), forKey: "rewritten")
+        // A rewrite and a first write that stopped after committing their rows, before
+        // moving their files into place: the old file, and none.
+        try manifest().execute(
+            "UPDATE entry SET size = 120, checksum = ? WHERE key = 'rewritten'", [ValueChecksum.of(bytes(120, 9))])
+        try manifest().execute(
+            "INSERT INTO entry (key, size, checksum, last_access, file_name) VALUES ('new', 100, ?, 99, ?)",
+            [ValueChecksum.of(bytes(100, 4)), CacheDirectory.fileName(forKey: "new")])
+        try bytes(100, 4).write(to: cacheDirectory.appendingPathComponent("tmp/interrupted"))
+        let reopened = try openCache()
+        #expect(try reopened.count == 2)
+        #expect(try reopened.value(forKey: "rewritten") == nil)
+        #expect(try reopened.value(forKey: "new") == nil)
+        #expect(try reopened.count == 0)
+        let data = cacheDirectory.appendingPathComponent("data").path
+        #expect(try FileManager.default.contentsOfDirectory(atPath: data).isEmpty)
+        #expect(try FileManager.default.contentsOfDirectory(atPath: cacheDirectory.appendingPathComponent("tmp").path).isEmpty)
+        #expect(reopened.statistics == CacheStatistics(hits: 0, misses: 2, evictions: 2))
+    }
+
+    @Test func readsRacingRewritesOfAFileValueSeeOneWholeValueAndLeaveNoStrayFile() throws {
+        let cache = try openCache()
+        try cache.setValue(Data(repeating: 0, count: 100), forKey: "shared")
+        runConcurrently(threads: 4) { thread in
+            for index in 0..<300 {
+                #expect(throws: Never.self) {
+                    if thread < 2 {
+                        let byte = UInt8(truncatingIfNeeded: thread * 300 + index)
+                        try cache.setValue(Data(repeating: byte, count: 100 + Int(byte)), forKey: "shared")
+                    } else {
+                        let read = try cache.value(forKey: "shared")
+                        // Never a miss: a read that finds a row whose file is not moved yet waits for it.
+                        #expect(read.map { Set($0).count == 1 && $0.count == 100 + Int($0[0]) } == true)
+                    }
+                }
+            }
+        }
+        #expect(try cache.count == 1)
+        #expect(cache.statistics.misses == 0 && cache.statistics.evictions == 0)
+        let data = cacheDirectory.appendingPathComponent("data").path
+        #expect(try FileManager.default.contentsOfDirectory(atPath: data) == [CacheDirectory.fileName(forKey: "shared")])
     }
 
     @Test func aValueFileReplacedByADirectoryIsAMissThatRemovesTheEntry() throws {

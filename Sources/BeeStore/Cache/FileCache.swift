@@ -8,19 +8,23 @@ import Foundation
 /// are kept in the manifest itself; larger ones in files named by the SHA-256 of their
 /// key, so any key (`/`, `..`, NUL, emoji, 10 KB of text) is a safe name.
 ///
-/// - Writes are atomic: a value file is written to `tmp/`, then renamed into place before
-///   its manifest row is written. A crash never leaves a torn value; what it leaves is
-///   swept on the next open, without listing the value files.
+/// - Writes are atomic: a value file is written to `tmp/`, its manifest row committed,
+///   then the file renamed into place. A crash never leaves a torn value, nor a file in
+///   `data/` without a row: a row committed before its file moved is a checksum
+///   mismatch, a miss removed on its next read, and what is left in `tmp/` is swept on
+///   the next open, without listing the value files.
 /// - Every entry has a checksum (CRC-32C; SHA-256 in caches written by earlier
 ///   versions, still verified): a corrupt or truncated entry is a miss and is
 ///   removed alone, and so is an entry whose manifest row or file something else changed
 ///   (a column of the wrong type, a folder in place of the file). A file name read from
 ///   the manifest is never used as a path: only the files named by the keys, in the
 ///   cache's `data/` folder, are ever read or removed.
-/// - A read finds its value without taking the manifest's write lock; recording the use
-///   (the access order) is a write that follows, and is best effort: the read returns its
-///   value even when that write fails (a full disk, a manifest that another process keeps
-///   locked for longer than the busy timeout).
+/// - A read finds its value without writing to the manifest: reads' uses (the access
+///   order) are recorded together at the start of the next write, once
+///   ``pendingUseLimit`` have gathered, or when the cache is released. Recording them is
+///   best effort: a read returns its value even when that fails (a full disk, a manifest
+///   that another process keeps locked), and a crash loses the order of the reads since
+///   the last record.
 /// - The count and byte limits are enforced on every write, evicting the least recently
 ///   used entries; the access order survives restarts. The age limit is checked on every read.
 ///
@@ -38,6 +42,10 @@ public final class FileCache: KeyValueCache, Sendable {
     /// times cheaper than creating a file; beyond it, file reads win.
     public static let defaultInlineThreshold = 32 * 1024
 
+    /// How many reads' uses gather before they are recorded in a write of their own: one
+    /// manifest write for this many reads, instead of one for each.
+    public static let pendingUseLimit = 64
+
     /// The cache's directory.
     public var directory: URL { files.root }
     /// The most entries the cache keeps.
@@ -52,6 +60,13 @@ public final class FileCache: KeyValueCache, Sendable {
     private let now: @Sendable () -> Date
     private let files: CacheDirectory
     private let manifest: Database
+    /// Held by every manifest write that adds or removes value files, from its start until
+    /// the file it commits is in place: a read that finds a row whose file is not moved
+    /// yet waits for the move before it judges the entry damaged, and no write replaces
+    /// or removes the row in between.
+    private let fileWrites = Lock()
+    /// Keys read since the manifest last recorded uses, oldest first.
+    private let pendingUses = Protected<[String]>([])
     private let counters = Protected(CacheStatistics())
 
     /// Opens the cache in `directory`, creating it if needed, sweeping what interrupted
@@ -82,17 +97,23 @@ public final class FileCache: KeyValueCache, Sendable {
         record(evictions: evicted)
     }
 
+    /// Records the reads' uses not recorded yet.
+    deinit {
+        if pendingUses.withLock({ !$0.isEmpty }) {
+            // Best effort: the access order only guides evictions.
+            try? writeManifest { _ in }
+        }
+    }
+
     /// The value for `key`, which becomes the most recently used; nil when there is none,
     /// it expired, its bytes do not match their checksum, or its entry is damaged (it is
     /// then removed).
     ///
-    /// The value is returned even when its use cannot be recorded.
+    /// The use is recorded with others later (see ``FileCache``); the value is returned
+    /// even when it cannot be.
     public func value(forKey key: String) throws -> Data? {
         let (data, evicted) = try readValue(forKey: key, at: now())
-        if data != nil {
-            // Best effort: the access order only guides evictions, and the value is right without it.
-            try? manifest.write { try FileCacheManifest.markUsed(key, in: $0) }
-        }
+        if data != nil { noteUse(of: key) }
         counters.withLock { statistics in
             statistics.evictions += evicted
             if data == nil { statistics.misses += 1 } else { statistics.hits += 1 }
@@ -119,12 +140,12 @@ public final class FileCache: KeyValueCache, Sendable {
 
     /// Removes the value for `key`, if any.
     public func removeValue(forKey key: String) throws {
-        try manifest.write { try removeEntry(forKey: key, in: $0) }
+        try writeManifest { try removeEntry(forKey: key, in: $0) }
     }
 
     /// Removes every value. The statistics are kept.
     public func removeAll() throws {
-        let detached = try manifest.write { connection in
+        let detached = try writeManifest { connection in
             let detached = try files.detachAllFiles()
             try FileCacheManifest.deleteAll(in: connection)
             return detached
@@ -157,43 +178,78 @@ public final class FileCache: KeyValueCache, Sendable {
     /// Adds the row of an inline value, replacing any previous entry for its key and its
     /// file; returns how many entries were evicted to make room.
     private func storeInline(_ entry: ManifestEntry) throws -> Int {
-        try manifest.write { connection in
+        try writeManifest { connection in
             try removeEntry(forKey: entry.key, in: connection)
             try FileCacheManifest.insert(entry, in: connection)
             return try evictBeyondLimits(in: connection)
         }
     }
 
-    /// Writes `data` to a temporary file, records it as pending, then in one transaction
-    /// moves it into place (replacing any previous file for the key) and adds its row;
-    /// returns how many entries were evicted to make room.
+    /// Writes `data` to a temporary file, then commits its row (replacing any previous
+    /// entry for its key) and moves the file into place, replacing any previous file;
+    /// returns how many entries were evicted to make room. A move that fails removes the
+    /// row it followed.
     private func store(_ data: Data, asFileOf entry: ManifestEntry) throws -> Int {
-        let pending = try manifest.write {
-            try FileCacheManifest.addPendingFile(CacheDirectory.fileName(forKey: entry.key), forKey: entry.key, in: $0)
-        }
         let temporaryFile = try files.writeTemporaryFile(data)
         var isMoved = false
         defer { if !isMoved { files.discardTemporaryFile(temporaryFile) } }
-        return try manifest.write { connection in
-            try files.moveIntoPlace(temporaryFile, forKey: entry.key)
-            isMoved = true
-            _ = try FileCacheManifest.deleteEntry(forKey: entry.key, in: connection)
-            try FileCacheManifest.insert(entry, in: connection)
-            try FileCacheManifest.removePendingFile(pending, in: connection)
-            return try evictBeyondLimits(in: connection)
+        return try fileWrites.withLock {
+            let evicted = try writeManifestHoldingFileWrites { connection in
+                // The previous file, if any, is replaced by the move.
+                _ = try FileCacheManifest.deleteEntry(forKey: entry.key, in: connection)
+                try FileCacheManifest.insert(entry, in: connection)
+                return try evictBeyondLimits(in: connection)
+            }
+            do {
+                try files.moveIntoPlace(temporaryFile, forKey: entry.key)
+                isMoved = true
+            } catch {
+                try? writeManifestHoldingFileWrites { try removeEntry(forKey: entry.key, in: $0) }
+                throw error
+            }
+            return evicted
         }
+    }
+
+    /// Runs `body` in a manifest write that may add or remove value files (see ``fileWrites``).
+    private func writeManifest<T>(_ body: (Connection) throws -> T) throws -> T {
+        try fileWrites.withLock { try writeManifestHoldingFileWrites(body) }
+    }
+
+    /// Runs `body` in a manifest write that first records the uses gathered since the
+    /// last one (in the same transaction: evictions see them). The caller holds ``fileWrites``.
+    private func writeManifestHoldingFileWrites<T>(_ body: (Connection) throws -> T) throws -> T {
+        try manifest.write { connection in
+            let uses = pendingUses.withLock { uses in
+                defer { uses.removeAll(keepingCapacity: true) }
+                return uses
+            }
+            try FileCacheManifest.markUsed(uses, in: connection)
+            return try body(connection)
+        }
+    }
+
+    /// Adds `key` to the uses to record, and records them once ``pendingUseLimit`` have gathered.
+    private func noteUse(of key: String) {
+        let isFull = pendingUses.withLock { uses in
+            uses.append(key)
+            return uses.count >= Self.pendingUseLimit
+        }
+        // Best effort: the access order only guides evictions, and the value is right without it.
+        if isFull { try? writeManifest { _ in } }
     }
 
     /// Reads the value for `key` and returns it with the number of entries removed.
     ///
     /// The entry and its file are read on a snapshot of the manifest, without its write
-    /// lock. An entry found unusable there is looked at again under the lock, where no
-    /// write can replace the entry or its file meanwhile, and removed if it still is.
+    /// lock. An entry found unusable there is looked at again under the lock (and
+    /// ``fileWrites``), where no write can replace the entry or its file meanwhile, and
+    /// removed if it still is.
     private func readValue(forKey key: String, at date: Date) throws -> (data: Data?, evicted: Int) {
         let lookup = try manifest.read { try FileCacheManifest.entry(forKey: key, in: $0) }
         if case .absent = lookup { return (nil, 0) }
         if let data = try usableValue(of: lookup, at: date) { return (data, 0) }
-        return try manifest.write { connection in
+        return try writeManifest { connection in
             let lookup = try FileCacheManifest.entry(forKey: key, in: connection)
             if case .absent = lookup { return (nil, 0) }
             if let data = try usableValue(of: lookup, at: date) { return (data, 0) }

@@ -26,9 +26,9 @@ enum ManifestLookup {
 /// The SQL of a ``FileCache`` manifest. Access order is a logical clock (`last_access`,
 /// one more than the highest on each use), so it survives restarts and never ties.
 /// Triggers keep the entry count and byte total in `totals`, so limits are checked in O(1).
-/// A value file is recorded in `pending_file` before it is moved into place and
-/// forgotten with its entry's row, so that files a crash left without a row can be found
-/// without listing the folder.
+/// A value file is moved into place after its row is committed (see ``FileCache``).
+/// Earlier versions recorded it in `pending_file` before moving it, and forgot it with its
+/// row: what a crash left there is still swept on open.
 ///
 /// A row's `file_name` is the name ``CacheDirectory/fileName(forKey:)`` gives its key's
 /// file, or NULL for an inline value; it is only ever compared with that name, never
@@ -106,10 +106,12 @@ enum FileCacheManifest {
              entry.inlineValue == nil ? CacheDirectory.fileName(forKey: entry.key) : nil])
     }
 
-    /// Makes the entry for `key` the most recently used.
-    static func markUsed(_ key: String, in connection: Connection) throws {
-        try connection.execute(
-            "UPDATE entry SET last_access = (SELECT MAX(last_access) + 1 FROM entry) WHERE key = ?", [key])
+    /// Makes the entries for `keys` the most recently used, in order: the last one most.
+    static func markUsed(_ keys: [String], in connection: Connection) throws {
+        for key in keys {
+            try connection.execute(
+                "UPDATE entry SET last_access = (SELECT MAX(last_access) + 1 FROM entry) WHERE key = ?", [key])
+        }
     }
 
     /// Deletes the entry for `key`; returns whether there was one, and its file.
@@ -141,21 +143,9 @@ enum FileCacheManifest {
         return (try row.decode(Int.self, at: 0), try row.decode(Int.self, at: 1))
     }
 
-    /// Records that a write is about to move the file `name` of the value for `key` into
-    /// `data/`; returns the record's identifier.
-    static func addPendingFile(_ name: String, forKey key: String, in connection: Connection) throws -> Int64 {
-        try connection.execute("INSERT INTO pending_file (file_name, key) VALUES (?, ?)", [name, key])
-        return connection.lastInsertRowID
-    }
-
-    /// Forgets a pending file record, now that its write has added the entry's row.
-    static func removePendingFile(_ identifier: Int64, in connection: Connection) throws {
-        try connection.execute("DELETE FROM pending_file WHERE id = ?", [identifier])
-    }
-
     /// Forgets every pending file, and returns the keys of those that no entry keeps its
-    /// value in: files a write left behind when it stopped between moving its file and
-    /// adding its row.
+    /// value in: files a write of an earlier version left behind when it stopped between
+    /// moving its file and adding its row.
     static func takeOrphanedPendingFiles(in connection: Connection) throws -> [String] {
         let orphans = try connection.fetchAll(
             """
