@@ -420,7 +420,7 @@ import Testing
         let lastAccess = "SELECT last_access FROM entry WHERE key = 'key'"
         let before = try manifest().fetchValue(Int.self, lastAccess)
         // Another connection holds the manifest's write lock during the whole read: a read
-        // writes nothing, so it neither waits nor fails.
+        // records its use later, so it neither waits nor fails.
         let value = try manifest().write { _ in try cache.value(forKey: "key") }
         #expect(value == bytes(100))
         #expect(cache.statistics == CacheStatistics(hits: 1, misses: 0, evictions: 0))
@@ -445,6 +445,7 @@ import Testing
             #expect(try manifest().fetchValue(Int.self, lastAccess, ["read"])! > before)
             _ = try cache.value(forKey: "newer")
             #expect(try manifest().fetchValue(Int.self, lastAccess, ["newer"])! < manifest().fetchValue(Int.self, lastAccess, ["read"])!)
+            withExtendedLifetime(cache) {}
         }
         // Released: the last read is recorded.
         #expect(try manifest().fetchValue(Int.self, lastAccess, ["newer"])! > manifest().fetchValue(Int.self, lastAccess, ["read"])!)

@@ -9,22 +9,24 @@ import Foundation
 /// key, so any key (`/`, `..`, NUL, emoji, 10 KB of text) is a safe name.
 ///
 /// - Writes are atomic: a value file is written to `tmp/`, its manifest row committed,
-///   then the file renamed into place. A crash never leaves a torn value, nor a file in
-///   `data/` without a row: a row committed before its file moved is a checksum
-///   mismatch, a miss removed on its next read, and what is left in `tmp/` is swept on
-///   the next open, without listing the value files.
+///   then the file renamed into place. A crash of the process never leaves a torn value,
+///   nor a file in `data/` without a row: a row committed before its file moved is a
+///   checksum mismatch, a miss removed on its next read, and what is left in `tmp/` is
+///   swept on the next open, without listing the value files. (A power loss can undo the
+///   manifest's last commits, which are not synced, and keep a rename: a value file
+///   without a row then stays until its key is written again.)
 /// - Every entry has a checksum (CRC-32C; SHA-256 in caches written by earlier
 ///   versions, still verified): a corrupt or truncated entry is a miss and is
 ///   removed alone, and so is an entry whose manifest row or file something else changed
 ///   (a column of the wrong type, a folder in place of the file). A file name read from
 ///   the manifest is never used as a path: only the files named by the keys, in the
 ///   cache's `data/` folder, are ever read or removed.
-/// - A read finds its value without writing to the manifest: reads' uses (the access
-///   order) are recorded together at the start of the next write, once
-///   ``pendingUseLimit`` have gathered, or when the cache is released. Recording them is
-///   best effort: a read returns its value even when that fails (a full disk, a manifest
-///   that another process keeps locked), and a crash loses the order of the reads since
-///   the last record.
+/// - A read finds its value without writing to the manifest (unless the entry has expired
+///   or is damaged: it then removes it). Reads' uses (the access order) are recorded
+///   together at the start of the next write, by every ``pendingUseLimit``-th read, and
+///   when the cache is released. Recording them is best effort: a read returns its value
+///   even when that fails (a full disk, a manifest that another process keeps locked),
+///   and a crash loses the order of the reads since the last record.
 /// - The count and byte limits are enforced on every write, evicting the least recently
 ///   used entries; the access order survives restarts. The age limit is checked on every read.
 ///
@@ -124,7 +126,9 @@ public final class FileCache: KeyValueCache, Sendable {
     /// Stores `data` for `key` as the most recently used entry, then evicts the least
     /// recently used entries until the count and byte total are within their limits.
     /// A value larger than the byte limit is not stored (any previous value for `key`
-    /// is removed).
+    /// is removed). A value file that cannot be moved into place once its row is
+    /// committed leaves no entry for `key`: the error is thrown, and the previous value
+    /// is gone.
     public func setValue(_ data: Data, forKey key: String) throws {
         guard data.count <= byteLimit, countLimit > 0 else {
             try removeValue(forKey: key)
@@ -188,7 +192,7 @@ public final class FileCache: KeyValueCache, Sendable {
     /// Writes `data` to a temporary file, then commits its row (replacing any previous
     /// entry for its key) and moves the file into place, replacing any previous file;
     /// returns how many entries were evicted to make room. A move that fails removes the
-    /// row it followed.
+    /// row it followed (and the previous file), and records the evictions before it throws.
     private func store(_ data: Data, asFileOf entry: ManifestEntry) throws -> Int {
         let temporaryFile = try files.writeTemporaryFile(data)
         var isMoved = false
@@ -205,6 +209,7 @@ public final class FileCache: KeyValueCache, Sendable {
                 isMoved = true
             } catch {
                 try? writeManifestHoldingFileWrites { try removeEntry(forKey: entry.key, in: $0) }
+                record(evictions: evicted)
                 throw error
             }
             return evicted
@@ -217,26 +222,37 @@ public final class FileCache: KeyValueCache, Sendable {
     }
 
     /// Runs `body` in a manifest write that first records the uses gathered since the
-    /// last one (in the same transaction: evictions see them). The caller holds ``fileWrites``.
+    /// last one (in the same transaction: evictions see them); a write that fails gives
+    /// them back. The caller holds ``fileWrites``.
     private func writeManifestHoldingFileWrites<T>(_ body: (Connection) throws -> T) throws -> T {
-        try manifest.write { connection in
-            let uses = pendingUses.withLock { uses in
-                defer { uses.removeAll(keepingCapacity: true) }
-                return uses
+        var uses: [String] = []
+        do {
+            return try manifest.write { connection in
+                uses = pendingUses.withLock { pending in
+                    defer { pending.removeAll(keepingCapacity: true) }
+                    return pending
+                }
+                try FileCacheManifest.markUsed(uses, in: connection)
+                return try body(connection)
             }
-            try FileCacheManifest.markUsed(uses, in: connection)
-            return try body(connection)
+        } catch {
+            if !uses.isEmpty { pendingUses.withLock { $0.insert(contentsOf: uses, at: 0) } }
+            throw error
         }
     }
 
-    /// Adds `key` to the uses to record, and records them once ``pendingUseLimit`` have gathered.
+    /// Adds `key` to the uses to record, and records them at every ``pendingUseLimit``-th
+    /// use gathered: while the manifest cannot be written, one read in that many tries
+    /// (and may wait for the busy timeout), and the oldest uses beyond
+    /// ``pendingUseLimit`` × 16 are dropped.
     private func noteUse(of key: String) {
-        let isFull = pendingUses.withLock { uses in
+        let isDue = pendingUses.withLock { uses in
             uses.append(key)
-            return uses.count >= Self.pendingUseLimit
+            if uses.count > Self.pendingUseLimit * 16 { uses.removeFirst(Self.pendingUseLimit) }
+            return uses.count.isMultiple(of: Self.pendingUseLimit)
         }
         // Best effort: the access order only guides evictions, and the value is right without it.
-        if isFull { try? writeManifest { _ in } }
+        if isDue { try? writeManifest { _ in } }
     }
 
     /// Reads the value for `key` and returns it with the number of entries removed.
