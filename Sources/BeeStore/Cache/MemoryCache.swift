@@ -11,17 +11,32 @@ import Foundation
 /// thumbnails.setValue(data, forKey: url, cost: data.count)
 /// let cached = thumbnails[url]
 /// ```
+///
+/// Its code is inlinable, so that it is specialized for the caller's key and value
+/// types: generic code called across modules would look up the metadata of its entry,
+/// list and dictionary types at every call.
 public final class MemoryCache<Key: Hashable, Value>: KeyValueCache {
-    private struct Entry {
-        var value: Value
-        var cost: Int
-        var storedAt: Date
+    @usableFromInline
+    struct Entry {
+        @usableFromInline var value: Value
+        @usableFromInline var cost: Int
+        @usableFromInline var storedAt: Date
+
+        @inlinable
+        init(value: Value, cost: Int, storedAt: Date) {
+            self.value = value
+            self.cost = cost
+            self.storedAt = storedAt
+        }
     }
 
-    private struct State {
-        var entries = RecencyList<Key, Entry>()
-        var totalCost = 0
-        var statistics = CacheStatistics()
+    @usableFromInline
+    struct State {
+        @usableFromInline var entries = RecencyList<Key, Entry>()
+        @usableFromInline var totalCost = 0
+        @usableFromInline var statistics = CacheStatistics()
+
+        @inlinable init() {}
     }
 
     /// The most entries the cache keeps.
@@ -31,8 +46,8 @@ public final class MemoryCache<Key: Hashable, Value>: KeyValueCache {
     /// How long, in seconds after it was stored, a value stays readable; nil for no limit.
     public let ageLimit: TimeInterval?
 
-    private let now: @Sendable () -> Date
-    private let state = Protected(State())
+    @usableFromInline let now: @Sendable () -> Date
+    @usableFromInline let state = Protected(State())
 
     /// Creates an empty cache. Negative limits count as zero. `now` is the clock the
     /// age limit is measured with (inject one in tests).
@@ -48,6 +63,7 @@ public final class MemoryCache<Key: Hashable, Value>: KeyValueCache {
 
     /// The value for `key`, which becomes the most recently used; nil when there is none
     /// or it is older than the age limit (it is then removed).
+    @inlinable
     public func value(forKey key: Key) -> Value? {
         let date = now()
         return state.withLock { state in
@@ -62,6 +78,7 @@ public final class MemoryCache<Key: Hashable, Value>: KeyValueCache {
     }
 
     /// Stores `value` for `key` with a cost of zero.
+    @inlinable
     public func setValue(_ value: Value, forKey key: Key) {
         setValue(value, forKey: key, cost: 0)
     }
@@ -70,6 +87,7 @@ public final class MemoryCache<Key: Hashable, Value>: KeyValueCache {
     /// recently used entries until the count and total cost are within their limits.
     /// A value whose cost alone exceeds the cost limit is not stored (and replaces no
     /// value: any previous value for `key` is removed). Negative costs count as zero.
+    @inlinable
     public func setValue(_ value: Value, forKey key: Key, cost: Int) {
         let entry = Entry(value: value, cost: max(cost, 0), storedAt: now())
         state.withLock { state in
@@ -96,6 +114,7 @@ public final class MemoryCache<Key: Hashable, Value>: KeyValueCache {
     }
 
     /// Removes the value for `key`, if any.
+    @inlinable
     public func removeValue(forKey key: Key) {
         state.withLock { state in
             if let removed = state.entries.remove(key) {
@@ -105,6 +124,7 @@ public final class MemoryCache<Key: Hashable, Value>: KeyValueCache {
     }
 
     /// Removes every value. The statistics are kept.
+    @inlinable
     public func removeAll() {
         state.withLock { state in
             state.entries.removeAll()
@@ -113,6 +133,7 @@ public final class MemoryCache<Key: Hashable, Value>: KeyValueCache {
     }
 
     /// Whether an unexpired value is stored for `key`. Does not count as a use.
+    @inlinable
     public func contains(_ key: Key) -> Bool {
         let date = now()
         return state.withLock { state in
@@ -122,6 +143,7 @@ public final class MemoryCache<Key: Hashable, Value>: KeyValueCache {
 
     /// The value for `key` (as ``value(forKey:)``); setting stores it with a cost of zero,
     /// setting nil removes it.
+    @inlinable
     public subscript(key: Key) -> Value? {
         get { value(forKey: key) }
         set {
@@ -134,22 +156,26 @@ public final class MemoryCache<Key: Hashable, Value>: KeyValueCache {
     }
 
     /// The number of entries (expired ones included until a read removes them).
+    @inlinable
     public var count: Int {
         state.withLock { $0.entries.count }
     }
 
     /// The sum of the entries' costs.
+    @inlinable
     public var totalCost: Int {
         state.withLock { $0.totalCost }
     }
 
     /// Hits, misses and evictions since the cache was created.
+    @inlinable
     public var statistics: CacheStatistics {
         state.withLock { $0.statistics }
     }
 
     /// The entry for `key` unless it is older than the age limit, in which case it is evicted.
-    private func liveEntry(forKey key: Key, at date: Date, in state: inout State) -> Entry? {
+    @inlinable
+    func liveEntry(forKey key: Key, at date: Date, in state: inout State) -> Entry? {
         guard let entry = state.entries.element(forKey: key) else { return nil }
         if let ageLimit, date.timeIntervalSince(entry.storedAt) >= ageLimit {
             state.entries.remove(key)

@@ -2,31 +2,45 @@
 ///
 /// The nodes live in one dense array and link to each other by index; removing a node
 /// moves the last node into its slot. Lookup, insertion, use and removal are O(1).
+///
+/// Inlinable, with ``MemoryCache``: see there.
+@usableFromInline
 struct RecencyList<Key: Hashable, Element> {
-    private struct Node {
-        let key: Key
-        var element: Element
-        var newer: Int
-        var older: Int
+    @usableFromInline
+    struct Node {
+        @usableFromInline let key: Key
+        @usableFromInline var element: Element
+        @usableFromInline var newer: Int
+        @usableFromInline var older: Int
+
+        @inlinable
+        init(key: Key, element: Element, newer: Int, older: Int) {
+            self.key = key
+            self.element = element
+            self.newer = newer
+            self.older = older
+        }
     }
 
-    private static var none: Int { -1 }
+    @inlinable static var none: Int { -1 }
 
-    private var nodes: [Node] = []
-    private var positions: [Key: Int] = [:]
-    private var newest = RecencyList.none
-    private var oldest = RecencyList.none
+    @usableFromInline var nodes: [Node] = []
+    @usableFromInline var positions: [Key: Int] = [:]
+    @usableFromInline var newest = RecencyList.none
+    @usableFromInline var oldest = RecencyList.none
+
+    @inlinable init() {}
 
     /// The number of elements.
-    var count: Int { nodes.count }
+    @inlinable var count: Int { nodes.count }
 
     /// The element for `key`, leaving the order as it is.
-    func element(forKey key: Key) -> Element? {
+    @inlinable func element(forKey key: Key) -> Element? {
         positions[key].map { nodes[$0].element }
     }
 
     /// The element for `key`, which becomes the most recently used.
-    mutating func use(_ key: Key) -> Element? {
+    @inlinable mutating func use(_ key: Key) -> Element? {
         guard let position = positions[key] else { return nil }
         unlink(position)
         linkAsNewest(position)
@@ -35,7 +49,7 @@ struct RecencyList<Key: Hashable, Element> {
 
     /// Stores `element` for `key` as the most recently used; returns the element it replaces.
     @discardableResult
-    mutating func insert(_ element: Element, forKey key: Key) -> Element? {
+    @inlinable mutating func insert(_ element: Element, forKey key: Key) -> Element? {
         if let position = positions[key] {
             let replaced = nodes[position].element
             nodes[position].element = element
@@ -51,32 +65,32 @@ struct RecencyList<Key: Hashable, Element> {
 
     /// Removes the element for `key` and returns it.
     @discardableResult
-    mutating func remove(_ key: Key) -> Element? {
+    @inlinable mutating func remove(_ key: Key) -> Element? {
         positions[key].map { removeNode(at: $0).element }
     }
 
     /// Removes the least recently used element and returns it with its key.
-    mutating func removeOldest() -> (key: Key, element: Element)? {
+    @inlinable mutating func removeOldest() -> (key: Key, element: Element)? {
         guard oldest != Self.none else { return nil }
         let node = removeNode(at: oldest)
         return (node.key, node.element)
     }
 
     /// Removes every element.
-    mutating func removeAll() {
+    @inlinable mutating func removeAll() {
         nodes.removeAll()
         positions.removeAll()
         newest = Self.none
         oldest = Self.none
     }
 
-    private mutating func unlink(_ position: Int) {
+    @inlinable mutating func unlink(_ position: Int) {
         let node = nodes[position]
         if node.newer == Self.none { newest = node.older } else { nodes[node.newer].older = node.older }
         if node.older == Self.none { oldest = node.newer } else { nodes[node.older].newer = node.newer }
     }
 
-    private mutating func linkAsNewest(_ position: Int) {
+    @inlinable mutating func linkAsNewest(_ position: Int) {
         nodes[position].newer = Self.none
         nodes[position].older = newest
         if newest == Self.none { oldest = position } else { nodes[newest].newer = position }
@@ -84,7 +98,7 @@ struct RecencyList<Key: Hashable, Element> {
     }
 
     /// Unlinks the node at `position`, then fills its slot with the last node so the array stays dense.
-    private mutating func removeNode(at position: Int) -> Node {
+    @inlinable mutating func removeNode(at position: Int) -> Node {
         unlink(position)
         let removed = nodes[position]
         positions[removed.key] = nil

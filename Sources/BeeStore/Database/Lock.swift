@@ -9,9 +9,14 @@ import Darwin
 /// A non-recursive mutual exclusion lock over a heap-allocated `pthread_mutex_t`.
 ///
 /// Used instead of `Synchronization.Mutex` so that the library keeps its deployment targets.
+/// Inlinable, for ``MemoryCache``'s callers.
+// Safe to share: its one stored property, the mutex's address, never changes, and the
+// mutex itself is only used through the pthread calls made for sharing it.
+@usableFromInline
 final class Lock: @unchecked Sendable {
-    private let mutex: UnsafeMutablePointer<pthread_mutex_t>
+    @usableFromInline let mutex: UnsafeMutablePointer<pthread_mutex_t>
 
+    @usableFromInline
     init() {
         mutex = .allocate(capacity: 1)
         mutex.initialize(to: pthread_mutex_t())
@@ -24,11 +29,11 @@ final class Lock: @unchecked Sendable {
         mutex.deallocate()
     }
 
-    func lock() { pthread_mutex_lock(mutex) }
+    @inlinable func lock() { pthread_mutex_lock(mutex) }
 
-    func unlock() { pthread_mutex_unlock(mutex) }
+    @inlinable func unlock() { pthread_mutex_unlock(mutex) }
 
-    func withLock<T>(_ body: () throws -> T) rethrows -> T {
+    @inlinable func withLock<T>(_ body: () throws -> T) rethrows -> T {
         pthread_mutex_lock(mutex)
         defer { pthread_mutex_unlock(mutex) }
         return try body()
@@ -36,18 +41,24 @@ final class Lock: @unchecked Sendable {
 }
 
 /// A value that is only read and written while holding its own lock.
+/// Inlinable, for ``MemoryCache``'s callers.
+// Safe to share: `state` is only read and written inside `withLock` and `value`, under `lock`.
+@usableFromInline
 final class Protected<State>: @unchecked Sendable {
-    private let lock = Lock()
-    private var state: State
+    @usableFromInline let lock = Lock()
+    @usableFromInline var state: State
 
+    @inlinable
     init(_ state: State) {
         self.state = state
     }
 
+    @inlinable
     func withLock<T>(_ body: (inout State) throws -> T) rethrows -> T {
         try lock.withLock { try body(&state) }
     }
 
+    @inlinable
     var value: State {
         lock.withLock { state }
     }
