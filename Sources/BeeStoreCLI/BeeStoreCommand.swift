@@ -36,7 +36,11 @@ struct BeeStoreCommand: ParsableCommand {
         }
         let code = exitCode(for: error)
         if code == .success {
-            Output.write(fullMessage(for: error) + "\n")
+            do {
+                try Output.write(fullMessage(for: error) + "\n")
+            } catch {
+                finish(with: error)
+            }
             Foundation.exit(0)
         }
         if code == .validationFailure {

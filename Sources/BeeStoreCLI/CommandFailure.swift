@@ -1,4 +1,5 @@
 import BeeStore
+import Foundation
 
 /// A failure reported to the user on one line of standard error, with its exit status.
 struct CommandFailure: Error {
@@ -40,9 +41,25 @@ struct CommandFailure: Error {
             self.init("cannot read \(url.path)")
         case let error as MigrationFileError:
             self.init(error.description)
+        case let error as CocoaError where Self.isWriteError(error):
+            self.init("cannot write the output: \(Self.reason(for: error))")
         default:
             return nil
         }
+    }
+
+    /// Whether `error` is the failure of a file write (standard output's, for a command).
+    private static func isWriteError(_ error: CocoaError) -> Bool {
+        (CocoaError.Code.fileWriteUnknown.rawValue...CocoaError.Code.fileWriteVolumeReadOnly.rawValue)
+            .contains(error.code.rawValue)
+    }
+
+    /// The system's words for a file error (its `errno`'s), else Foundation's.
+    private static func reason(for error: CocoaError) -> String {
+        if let underlying = error.userInfo[NSUnderlyingErrorKey] as? NSError, underlying.domain == NSPOSIXErrorDomain {
+            return String(cString: strerror(Int32(underlying.code)))
+        }
+        return error.localizedDescription
     }
 
     /// A migration error's sentence, with the cause of a failed migration in the same

@@ -37,7 +37,7 @@ struct DemoCommand: ParsableCommand {
         db.close()
 
         let absolute = URL(fileURLWithPath: path).standardizedFileURL.path
-        Output.write("""
+        try Output.write("""
             Built \(path)\(path == absolute ? "" : " (\(absolute))") with BeeStore:
               \(applied.count) migrations applied from \(migrations.description): \(applied.joined(separator: ", "))
               \(sectionCount) sections and \(nodeCount) nodes saved as records (each node belongs to its section)
@@ -45,21 +45,21 @@ struct DemoCommand: ParsableCommand {
 
             """)
         let inspector = try options.inspector()
-        show("tables", QueryResult(try inspector.tables()).formatted(as: .table))
-        show("schema \(DemoNode.tableName)", String(describing: try inspector.schema(ofTable: DemoNode.tableName)))
+        try show("tables", QueryResult(try inspector.tables()).formatted(as: .table))
+        try show("schema \(DemoNode.tableName)", String(describing: try inspector.schema(ofTable: DemoNode.tableName)))
         var selection = RowSelection()
         selection.columns = ["id", "name", "section_name", "topics_count"]
         selection.ordering = [RowOrdering(column: "section_id"), RowOrdering(column: "sort")]
         selection.limit = 5
-        show(
+        try show(
             "rows \(DemoNode.tableName) --columns id,name,section_name,topics_count --order section_id,sort --limit 5",
             try inspector.rows(of: DemoNode.tableName, matching: selection).formatted(as: .table))
-        Output.write("Explore it further: swift run beestore --help\n")
+        try Output.write("Explore it further: swift run beestore --help\n")
     }
 
     /// Writes the command line a reader would type, then what it prints.
-    private func show(_ command: String, _ output: String) {
-        Output.write("$ beestore \(insertingPath(into: command))\n\(output)\n")
+    private func show(_ command: String, _ output: String) throws {
+        try Output.write("$ beestore \(insertingPath(into: command))\n\(output)\n")
     }
 
     /// `tables` → `tables PATH`; `rows nodes --limit 5` → `rows PATH nodes --limit 5`.

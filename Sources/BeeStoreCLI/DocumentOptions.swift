@@ -16,6 +16,6 @@ struct DocumentOptions: ParsableArguments {
 
     /// Writes `report` in the chosen format.
     func write(_ report: some Encodable & CustomStringConvertible) throws {
-        Output.write(format == .json ? try JSONDocument.text(of: report) : String(describing: report))
+        try Output.write(format == .json ? try JSONDocument.text(of: report) : String(describing: report))
     }
 }

@@ -48,7 +48,7 @@ struct ImportCommand: ParsableCommand {
             throw error
         }
         let rows = summary.rowCount == 1 ? "1 row" : "\(summary.rowCount) rows"
-        Output.write("Imported \(rows) into \(summary.table)\(summary.createdTable ? " (table created)" : "").\n")
+        try Output.write("Imported \(rows) into \(summary.table)\(summary.createdTable ? " (table created)" : "").\n")
     }
 
     private func readFile() throws -> Data {

@@ -33,7 +33,7 @@ struct MigrateCommand: ParsableCommand {
                 ? try database.openExisting(allowingWrites: true) : try database.openCreatingIfMissing()
         }
         if FileKind(atPath: database.database) == .missing, try self.source.migrations(from: source).isEmpty {
-            return MigrationOptions.report([], as: "applied", none: "nothing to migrate")
+            return try MigrationOptions.report([], as: "applied", none: "nothing to migrate")
         }
         let migrator = try self.source.migrator(from: source, opening: open)
         let appliedBefore = try Self.appliedIdentifiers(of: migrator)
@@ -44,11 +44,11 @@ struct MigrateCommand: ParsableCommand {
             // Those applied before the failing migration stay applied: say which.
             let appliedSince = (try? Self.appliedIdentifiers(of: migrator))?.filter { !appliedBefore.contains($0) } ?? []
             if !appliedSince.isEmpty {
-                MigrationOptions.report(appliedSince, as: "applied", none: "")
+                try MigrationOptions.report(appliedSince, as: "applied", none: "")
             }
             throw error
         }
-        MigrationOptions.report(applied, as: "applied", none: "nothing to migrate")
+        try MigrationOptions.report(applied, as: "applied", none: "nothing to migrate")
     }
 
     /// The identifiers of the migrations the database has applied, in the migrator's order.

@@ -70,9 +70,9 @@ struct MigrationOptions: ParsableArguments {
 
     /// Writes one identifier a line, then a summary: "2 migrations applied", or `none`
     /// when there are no identifiers.
-    static func report(_ identifiers: [String], as verb: String, none: String) {
+    static func report(_ identifiers: [String], as verb: String, none: String) throws {
         let count = identifiers.count
         let summary = count == 0 ? none : "\(count) \(count == 1 ? "migration" : "migrations") \(verb)"
-        Output.write((identifiers + [summary]).map { $0 + "\n" }.joined())
+        try Output.write((identifiers + [summary]).map { $0 + "\n" }.joined())
     }
 }

@@ -18,7 +18,7 @@ struct MigrationsCommand: ParsableCommand {
 
     func run() throws {
         let migrator = try source.migrator(from: source.source()) { try database.openExisting() }
-        output.write(QueryResult(try migrator.status()))
+        try output.write(QueryResult(try migrator.status()))
     }
 }
 

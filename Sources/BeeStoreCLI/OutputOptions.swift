@@ -13,8 +13,8 @@ struct OutputOptions: ParsableArguments {
     var maxWidth = 40
 
     /// Writes `result`, held in memory, in the chosen format.
-    func write(_ result: QueryResult) {
-        Output.write(result.formatted(as: format, maximumCellWidth: maxWidth))
+    func write(_ result: QueryResult) throws {
+        try Output.write(result.formatted(as: format, maximumCellWidth: maxWidth))
     }
 
     /// A writer of rows, as they come, to standard output. On a terminal the table format
@@ -27,9 +27,9 @@ struct OutputOptions: ParsableArguments {
     }
 
     /// After a first page, says how to see the rest (`hint`, then piping the output).
-    func reportRowsNotShown(_ summary: ResultSummary, hint: String) {
+    func reportRowsNotShown(_ summary: ResultSummary, hint: String) throws {
         guard summary.hasMoreRows else { return }
-        Output.write("To see more rows: \(hint)pipe the output (| less) or choose --format csv, json or markdown.\n")
+        try Output.write("To see more rows: \(hint)pipe the output (| less) or choose --format csv, json or markdown.\n")
     }
 
     func validate() throws {

@@ -33,6 +33,6 @@ struct QueryCommand: ParsableCommand {
         var writer = output.streamingWriter(showsAll: false)
         let summary = try inspector.execute(
             sql, arguments: try arguments.statementArguments(), allowingWrites: write, writingTo: &writer)
-        output.reportRowsNotShown(summary, hint: "add a LIMIT and OFFSET to the SQL, ")
+        try output.reportRowsNotShown(summary, hint: "add a LIMIT and OFFSET to the SQL, ")
     }
 }

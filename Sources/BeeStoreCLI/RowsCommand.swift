@@ -54,7 +54,7 @@ struct RowsCommand: ParsableCommand {
         var writer = output.streamingWriter(showsAll: limit != nil)
         let summary = try database.inspector().writeRows(of: table, matching: selection, to: &writer)
         let next = (offset ?? 0) + summary.rowCount
-        output.reportRowsNotShown(summary, hint: "pass --offset \(next) for the next page or --limit -1 for all, ")
+        try output.reportRowsNotShown(summary, hint: "pass --offset \(next) for the next page or --limit -1 for all, ")
     }
 
     /// The trimmed, non-empty items of a comma-separated option.

@@ -20,9 +20,9 @@ struct SchemaCommand: ParsableCommand {
         if let table {
             try output.write(try inspector.schema(ofTable: table))
         } else if output.format == .json {
-            Output.write(try JSONDocument.text(of: try inspector.schemas()))
+            try Output.write(try JSONDocument.text(of: try inspector.schemas()))
         } else {
-            Output.write(try inspector.schemaSQL())
+            try Output.write(try inspector.schemaSQL())
         }
     }
 }

@@ -51,7 +51,7 @@ struct ServeCommand: ParsableCommand {
         changes.start(observing: context.database, interval: 0.25)
         server.start()
         let shownHost = host.contains(":") ? "[\(host)]" : host
-        Output.write("http://\(shownHost):\(server.port)/?token=\(token)\n")
+        try Output.write("http://\(shownHost):\(server.port)/?token=\(token)\n")
         dispatchMain()
     }
 

@@ -10,6 +10,6 @@ struct TablesCommand: ParsableCommand {
     @OptionGroup var output: OutputOptions
 
     func run() throws {
-        output.write(QueryResult(try database.inspector().tables()))
+        try output.write(QueryResult(try database.inspector().tables()))
     }
 }

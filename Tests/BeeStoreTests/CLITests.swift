@@ -24,7 +24,10 @@ func beestore(_ arguments: [String], in workingDirectory: URL? = nil) throws -> 
 /// Runs the package's executable product `name`, found beside the test bundle in the build
 /// products directory (`swift test` builds every product along with the tests), in
 /// `workingDirectory`, or in the test's own when nil.
-func runProduct(_ name: String, _ arguments: [String] = [], in workingDirectory: URL? = nil) throws -> CommandResult {
+/// Standard output goes to `standardOutput` when given (the result's output is then empty).
+func runProduct(
+    _ name: String, _ arguments: [String] = [], in workingDirectory: URL? = nil, standardOutput: FileHandle? = nil
+) throws -> CommandResult {
     let executable = try productURL(name)
     let process = Process()
     process.executableURL = executable
@@ -32,9 +35,10 @@ func runProduct(_ name: String, _ arguments: [String] = [], in workingDirectory:
     process.currentDirectoryURL = workingDirectory
     let output = Pipe()
     let error = Pipe()
-    process.standardOutput = output
+    process.standardOutput = standardOutput ?? output
     process.standardError = error
     try process.run()
+    if standardOutput != nil { try output.fileHandleForWriting.close() }
     let outputData = output.fileHandleForReading.readDataToEndOfFile()
     let errorData = error.fileHandleForReading.readDataToEndOfFile()
     process.waitUntilExit()
@@ -82,6 +86,18 @@ struct CLITests {
             #expect(help.output.contains("  \(subcommand) "))
         }
         #expect(try beestore("rows", "--help").output.contains("--where <where>"))
+    }
+
+    @Test(.enabled(if: FileManager.default.isWritableFile(atPath: "/dev/full"), "needs /dev/full"))
+    func anOutputThatCannotBeWrittenIsAnErrorNotACrash() throws {
+        let directory = try TemporaryDirectory()
+        let path = try samplePath(in: directory)
+        for arguments in [["--help"], ["tables", path], ["schema", path], ["rows", path, "team"], ["dump", path],
+                          ["query", path, "SELECT 1"], ["stats", path], ["check", path, "--format", "json"]] {
+            let result = try runProduct("beestore", arguments, standardOutput: FileHandle(forWritingAtPath: "/dev/full"))
+            #expect(result.status == 1, "\(arguments)")
+            #expect(result.error == "beestore: cannot write the output: No space left on device\n", "\(arguments)")
+        }
     }
 
     // MARK: Output on the sample database
