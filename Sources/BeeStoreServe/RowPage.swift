@@ -58,9 +58,9 @@ struct IncomingLinks {
 
     init(to row: Row, of shape: TableShape, context: BrowseContext) throws {
         for other in try context.inspector.schemas() {
-            for key in other.foreignKeys where key.columns.count == 1 && key.referencedTable.lowercased() == shape.name.lowercased() {
+            for key in other.foreignKeys where key.columns.count == 1 && key.referencedTable.isSameSQLName(as: shape.name) {
                 guard let target = key.referencedColumns.first ?? shape.schema.primaryKey.first,
-                    let index = shape.columnNames.firstIndex(where: { $0.lowercased() == target.lowercased() })
+                    let index = shape.columnNames.firstIndex(where: { $0.isSameSQLName(as: target) })
                 else { continue }
                 let value = row[index]
                 guard value != .null else { continue }

@@ -33,8 +33,8 @@ struct TableShape: Sendable {
         } else if schema.isWithoutRowID {
             keyColumns = schema.primaryKey
         } else {
-            let taken = Set(schema.columns.map { $0.name.lowercased() })
-            keyColumns = ["rowid", "_rowid_", "oid"].first { !taken.contains($0) }.map { [$0] } ?? []
+            let taken = Set(schema.columns.map { SQLName($0.name) })
+            keyColumns = ["rowid", "_rowid_", "oid"].first { !taken.contains(SQLName($0)) }.map { [$0] } ?? []
         }
     }
 
@@ -49,7 +49,7 @@ struct TableShape: Sendable {
 
     /// The column named `name` (compared as SQLite compares names), or a 400 naming it.
     func column(_ name: String) throws -> String {
-        guard let column = schema.columns.first(where: { $0.name.lowercased() == name.lowercased() }) else {
+        guard let column = schema.columns.first(where: { $0.name.isSameSQLName(as: name) }) else {
             throw PageError.badRequest("no column \(name) in \(self.name)")
         }
         return column.name

@@ -586,6 +586,33 @@ extension InspectionTests {
         }
     }
 
+    @Test func namesAreMatchedAsSQLiteMatchesThemNotByUnicodeRules() throws {
+        let db = try Database.inMemory()
+        let precomposed = "\u{E9}", decomposed = "e\u{301}"
+        try db.execute("CREATE TABLE s (\"\u{C9}\" TEXT, \"\(precomposed)\" TEXT, \"\(decomposed)\" TEXT, Plain TEXT)")
+        try db.execute("INSERT INTO s VALUES ('upper', 'precomposed', 'decomposed', 'plain')")
+        let inspector = Inspector(db)
+        func selected(_ columns: [String], orderedBy order: String? = nil) throws -> [Value] {
+            var selection = RowSelection()
+            selection.columns = columns
+            selection.ordering = order.map { [RowOrdering(column: $0)] } ?? []
+            return try inspector.rows(of: "s", matching: selection).rows.first ?? []
+        }
+        #expect(try selected([precomposed]) == ["precomposed"])
+        #expect(try selected([decomposed]) == ["decomposed"])
+        #expect(try selected(["\u{C9}"], orderedBy: precomposed) == ["upper"])
+        #expect(try selected(["PLAIN"]) == ["plain"])
+        #expect(throws: InspectionError.unknownColumn("\u{C8}", table: "s")) { try selected(["\u{C8}"]) }
+        // A row's values by name, and an import's header, follow the same rule.
+        let row = try #require(try db.fetchOne("SELECT * FROM s"))
+        #expect(row[precomposed] == "precomposed")
+        #expect(row[decomposed] == "decomposed")
+        #expect(row["\u{C9}"] == "upper")
+        #expect(row["plain"] == "plain")
+        #expect(try inspector.importRows(from: Data("\(decomposed)\nnew\n".utf8), format: .csv, into: "s").rowCount == 1)
+        #expect(try db.fetchOne("SELECT * FROM s WHERE rowid = 2")?.values == [.null, .null, "new", .null])
+    }
+
     // MARK: Import
 
     @Test func importCreatesATableTypedByItsValues() throws {

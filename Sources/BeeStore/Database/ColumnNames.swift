@@ -1,13 +1,15 @@
 /// Column names and a name-to-index lookup, computed once per statement.
 ///
-/// A name is matched exactly first (with `String` equality) and then case-insensitively,
-/// as SQL does; the first of several equal names wins.
+/// A name is matched by its exact bytes first, then as SQLite matches names (ASCII letters
+/// in either case, see ``SQLName``); the first of several equal names wins.
 final class ColumnNames: Sendable {
     let names: [String]
     /// The names' bytes, when every name is ASCII: then byte equality is `String` equality.
     private let asciiNames: PackedASCIINames?
+    /// The first index of each name; a hit is checked byte for byte (`String` equality
+    /// also takes canonically equivalent names, which SQLite tells apart).
     private let exact: [String: Int]
-    private let folded: [String: Int]
+    private let folded: [SQLName: Int]
     /// Up to this many columns, names are compared one by one rather than hashed.
     private static let scannedCount = 16
 
@@ -15,10 +17,10 @@ final class ColumnNames: Sendable {
         self.names = names
         asciiNames = PackedASCIINames(names)
         var exact: [String: Int] = [:]
-        var folded: [String: Int] = [:]
+        var folded: [SQLName: Int] = [:]
         for (index, name) in names.enumerated() {
             if exact[name] == nil { exact[name] = index }
-            let key = name.lowercased()
+            let key = SQLName(name)
             if folded[key] == nil { folded[key] = index }
         }
         self.exact = exact
@@ -27,17 +29,19 @@ final class ColumnNames: Sendable {
 
     func index(of name: String) -> Int? {
         // For the usual handful of columns, comparing names beats hashing one, and
-        // comparing bytes beats `String` equality. A byte miss still compares strings: a
-        // non-ASCII name can equal an ASCII one (KELVIN SIGN and `K`).
+        // comparing packed bytes beats comparing strings.
         if names.count <= Self.scannedCount {
-            if let asciiNames, let index = name.utf8.withContiguousStorageIfAvailable(asciiNames.firstIndex(of:)) ?? nil {
+            if let asciiNames {
+                if let index = name.utf8.withContiguousStorageIfAvailable(asciiNames.firstIndex(of:)) ?? nil {
+                    return index
+                }
+            } else if let index = names.firstIndex(where: { $0.utf8.elementsEqual(name.utf8) }) {
                 return index
             }
-            if let index = names.firstIndex(of: name) { return index }
-        } else if let index = exact[name] {
+        } else if let index = exact[name], names[index].utf8.elementsEqual(name.utf8) {
             return index
         }
-        return folded[name.lowercased()]
+        return folded[SQLName(name)]
     }
 }
 

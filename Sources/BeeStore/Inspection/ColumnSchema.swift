@@ -51,7 +51,7 @@ extension ColumnSchema {
             let name = try row.decode(String.self, at: 0)
             let position = try row.decode(Int.self, at: 4)
             let hidden = try row.decode(Int.self, at: 5)
-            let parts = definitions[name.lowercased()]
+            let parts = definitions[SQLName(name)]
             return ColumnSchema(
                 name: name, declaredType: try row.decode(String?.self, at: 1) ?? "",
                 isNotNull: try row.decode(Bool.self, at: 2), defaultSQL: try row.decode(String?.self, at: 3),

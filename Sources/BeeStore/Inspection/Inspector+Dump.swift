@@ -105,7 +105,7 @@ extension Inspector {
         let hasKeyIndex = try connection.fetchOne(
             "SELECT 1 FROM pragma_index_list(?) WHERE origin = 'pk'", [table]) != nil
         if primaryKey.count == 1, primaryKey[0].uppercased() == "INTEGER", !hasKeyIndex { return nil }
-        let taken = Set(columns.map { $0.lowercased() })
-        return ["rowid", "_rowid_", "oid"].first { !taken.contains($0) }
+        let taken = Set(columns.map(SQLName.init))
+        return ["rowid", "_rowid_", "oid"].first { !taken.contains(SQLName($0)) }
     }
 }

@@ -51,7 +51,7 @@ extension Inspector {
                 var columns: [String] = []
                 var values: [Value] = []
                 for field in record.fields {
-                    guard let column = tableColumns.first(where: { $0.name.lowercased() == field.column.lowercased() }) else {
+                    guard let column = tableColumns.first(where: { $0.name.isSameSQLName(as: field.column) }) else {
                         throw ImportError.badRecord(line: record.line, reason: "no such column: \(field.column) in \(name)")
                     }
                     guard !column.isGenerated else { continue }
@@ -73,20 +73,20 @@ extension Inspector {
     private static func columnsToCreate(from reader: any ImportRecordReader) throws -> [(name: String, type: String)] {
         var reader = reader
         var names = reader.columnNames
-        var known = Set(names.map { $0.lowercased() })
-        var types: [String: Set<String>] = [:]
+        var known = Set(names.map(SQLName.init))
+        var types: [SQLName: Set<String>] = [:]
         while let record = try reader.next() {
             for field in record.fields {
-                if known.insert(field.column.lowercased()).inserted {
+                if known.insert(SQLName(field.column)).inserted {
                     names.append(field.column)
                 }
                 if !field.value.isNull {
-                    types[field.column.lowercased(), default: []].insert(field.value.storageClassName)
+                    types[SQLName(field.column), default: []].insert(field.value.storageClassName)
                 }
             }
         }
         return names.map { name in
-            let found = types[name.lowercased()] ?? []
+            let found = types[SQLName(name)] ?? []
             return (name, found.count == 1 ? (found.first ?? "").uppercased() : "")
         }
     }

@@ -2,10 +2,10 @@ extension RowSelection {
     /// The `SELECT` of this selection on `table`, rendered by the query builder: columns
     /// are given as `table.column` so that a column name holding a dot stays one name.
     /// `columns` are the table's own column names, which the selection's names are
-    /// matched against case-insensitively, as SQL does.
+    /// matched against as SQLite matches names (ASCII letters in either case).
     func statement(on table: String, columns: [String]) throws -> SQLStatement {
         let resolve = { (name: String) throws -> String in
-            guard let column = columns.first(where: { $0.lowercased() == name.lowercased() }) else {
+            guard let column = columns.first(where: { $0.isSameSQLName(as: name) }) else {
                 throw InspectionError.unknownColumn(name, table: table)
             }
             return table + "." + column

@@ -9,10 +9,10 @@ struct ColumnDefinitionParts: Equatable {
 
 extension SQLTokens {
     /// The parts of each column definition of a `CREATE TABLE` statement, keyed by the
-    /// column's name in lowercase (table constraints left out).
-    var columnDefinitions: [String: ColumnDefinitionParts] {
+    /// column's name as SQLite compares names (table constraints left out).
+    var columnDefinitions: [SQLName: ColumnDefinitionParts] {
         guard let open = tokens.indices.first(where: { isPunctuation("(", at: $0) }) else { return [:] }
-        var definitions: [String: ColumnDefinitionParts] = [:]
+        var definitions: [SQLName: ColumnDefinitionParts] = [:]
         for item in commaSeparatedItems(inParenthesesAt: open) {
             let first = item.lowerBound
             let constraintKeywords = ["CONSTRAINT", "PRIMARY", "UNIQUE", "CHECK", "FOREIGN"]
@@ -28,7 +28,7 @@ extension SQLTokens {
             if let collate = firstKeyword("COLLATE", in: rest), collate + 1 < item.upperBound {
                 parts.collation = name(at: collate + 1)
             }
-            definitions[name(at: first).lowercased()] = parts
+            definitions[SQLName(name(at: first))] = parts
         }
         return definitions
     }

@@ -69,17 +69,17 @@ extension Connection {
     }
 
     private func copyRows(from table: String, to newTable: String, columnValues: [String: String]) throws {
-        let oldColumns = Set(try columnNames(of: table).map { $0.lowercased() })
+        let oldColumns = Set(try columnNames(of: table).map(SQLName.init))
         let newColumns = try columnNames(of: newTable)
-        let unknown = columnValues.keys.filter { key in !newColumns.contains { $0.lowercased() == key.lowercased() } }
+        let unknown = columnValues.keys.filter { key in !newColumns.contains { $0.isSameSQLName(as: key) } }
         guard unknown.isEmpty else {
             throw TableRebuildError.unknownColumns(table: table, columns: unknown.sorted())
         }
         let assignments: [(column: String, value: String)] = newColumns.compactMap { column in
-            if let value = columnValues.first(where: { $0.key.lowercased() == column.lowercased() })?.value {
+            if let value = columnValues.first(where: { $0.key.isSameSQLName(as: column) })?.value {
                 return (column, value)
             }
-            return oldColumns.contains(column.lowercased()) ? (column, column.quotedIdentifier) : nil
+            return oldColumns.contains(SQLName(column)) ? (column, column.quotedIdentifier) : nil
         }
         guard !assignments.isEmpty else {
             throw TableRebuildError.nothingToCopy(table: table)

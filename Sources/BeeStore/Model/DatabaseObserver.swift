@@ -10,7 +10,7 @@ import Dispatch
 /// database weakly, and ends when cancelled or when the database is released.
 final class DatabaseObserver<Value: Sendable>: Sendable {
     private weak let database: Database?
-    private let tables: Set<String>
+    private let tables: Set<SQLName>
     private let fetch: @Sendable (Connection) throws -> Value
     private let queue: DispatchQueue
     private let onChange: @Sendable (Value) -> Void
@@ -31,7 +31,7 @@ final class DatabaseObserver<Value: Sendable>: Sendable {
         onError: @escaping @Sendable (any Error) -> Void
     ) {
         self.database = database
-        self.tables = Set(tables.map { $0.lowercased() })
+        self.tables = Set(tables.map(SQLName.init))
         self.fetch = fetch
         self.queue = queue ?? DispatchQueue(label: "BeeStore.DatabaseObserver.delivery")
         self.onChange = onChange
@@ -44,7 +44,7 @@ final class DatabaseObserver<Value: Sendable>: Sendable {
     func start(externalInterval: Double?) {
         guard let database else { return }
         let id = database.addCommitObserver { changed in
-            guard changed.contains(where: { self.tables.contains($0.lowercased()) }) else { return }
+            guard changed.contains(where: { self.tables.contains(SQLName($0)) }) else { return }
             self.refresh()
         }
         state.withLock { $0.commitObserver = id }

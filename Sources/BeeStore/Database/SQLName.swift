@@ -1,0 +1,19 @@
+/// A table or column name as SQLite compares names: its UTF-8 bytes, with the ASCII
+/// letters folded to lower case and nothing else folded or normalized. (`String`'s
+/// `lowercased()` folds other letters too, `É` to `é`, and `String` equality takes a
+/// precomposed `é` for `e` and a combining accent: SQLite holds each as a name of its own.)
+package struct SQLName: Hashable, Sendable {
+    private let folded: [UInt8]
+
+    /// The name `name`, for comparing and hashing.
+    package init(_ name: String) {
+        folded = name.utf8.map { $0 >= 0x41 && $0 <= 0x5A ? $0 | 0x20 : $0 }
+    }
+}
+
+extension String {
+    /// Whether SQLite takes this name and `other` for the same table or column (see ``SQLName``).
+    package func isSameSQLName(as other: String) -> Bool {
+        SQLName(self) == SQLName(other)
+    }
+}
