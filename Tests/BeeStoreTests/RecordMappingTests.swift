@@ -162,6 +162,27 @@ enum Chinook {
             .hasMany("tracks", foreignKey: "Genre")
     }
 
+    /// `Invoice` with its total only: the table's `NOT NULL` columns `CustomerId` and
+    /// `InvoiceDate` are left out.
+    struct InvoiceTotal: ActiveRecord {
+        var id: Int64?
+        var total: Double
+
+        static let mapping = RecordMapping(table: "Invoice", primaryKey: "InvoiceId").column("total", "Total")
+    }
+
+    /// `Track` with its name and album only: `MediaTypeId`, `Milliseconds` and `UnitPrice`,
+    /// all `NOT NULL`, are left out.
+    struct TrackTitle: ActiveRecord {
+        var id: Int64?
+        var name: String
+        var album: Album?
+
+        static let mapping = RecordMapping(table: "Track", primaryKey: "TrackId")
+            .column("name", "Name")
+            .belongsTo("album", column: "AlbumId")
+    }
+
     /// `Invoice` with its `NUMERIC` total read as text, which SQLite would turn into a number.
     struct InvoiceWithTextTotal: ActiveRecord {
         var id: Int64?
@@ -500,6 +521,32 @@ struct RecordMappingTests {
     }
 
     // MARK: Never altering a mapped table
+
+    @Test func savingARecordThatLeavesNotNullColumnsOutUpdatesItsRow() throws {
+        let invoiceBefore = try chinook.rows("Invoice")[0]
+        var invoice = try #require(try Chinook.InvoiceTotal.find(1, in: db))
+        invoice.total = 9.99
+        try invoice.save(in: db)
+        var expectedInvoice = invoiceBefore
+        expectedInvoice[8] = 9.99
+        #expect(try chinook.rows("Invoice")[0] == expectedInvoice)
+
+        let trackBefore = try chinook.rows("Track")[0]
+        var track = try #require(try Chinook.TrackTitle.query(in: db).including("album").where("TrackId", 1).first())
+        #expect(track.album?.id == 1)
+        track.name = "Renamed"
+        try track.save(in: db)
+        var expectedTrack = trackBefore
+        expectedTrack[1] = "Renamed"
+        #expect(try chinook.rows("Track")[0] == expectedTrack)
+
+        // A new row cannot be made without those columns: SQLite's error says which.
+        var missing = Chinook.InvoiceTotal(id: 100_000, total: 1)
+        let error = #expect(throws: DatabaseError.self) { try missing.save(in: db) }
+        #expect(error?.extendedResultCode == .notNullConstraint)
+        #expect(try Chinook.InvoiceTotal.find(100_000, in: db) == nil)
+        try chinook.expectSchemaUnchanged()
+    }
 
     @Test func aMappedTableIsNeverAltered() throws {
         #expect(throws: RecordError.missingColumns(table: "Artist", columns: ["Country"])) {

@@ -1,6 +1,7 @@
 extension ActiveRecord {
     /// Saves the record ({Bee}'s `SAVE`) in one transaction: inserted when it has no key,
-    /// inserted or updated by key otherwise. New related records are inserted and every
+    /// inserted or updated by key otherwise (updated, leaving its other columns as they
+    /// are, also in a table whose `NOT NULL` columns the record does not map). New related records are inserted and every
     /// foreign key and link is set; related records that exist are not written from this
     /// copy unless `updatingRelated` is true, so a save never undoes newer edits made to
     /// them elsewhere. Children left out of a loaded to-many relation follow its delete

@@ -114,7 +114,12 @@ struct GraphWriter {
                 return try write(&record, .insert, key: key, parent: parent, writer: writer)
             }
             if let parent { try statement.bind(parent.key, at: schema.parameter(ofColumn: parent.column, in: kind)) }
-            let written = try execute(statement, kind, key: key, schema: schema)
+            let written: Value
+            do {
+                written = try execute(statement, kind, key: key, schema: schema)
+            } catch let refused as UpsertRefused {
+                return try refused.updatingInstead { try write(&record, .update, key: key, parent: parent, writer: writer) }
+            }
             return try assign(written, to: &record, replacing: key, by: writer)
         }
 
@@ -144,12 +149,14 @@ struct GraphWriter {
         let kind = kind == .insertWithoutKey && !values[schema.primaryKeyIndex].isNull ? .insert : kind
 
         // Bound after the related records are saved: one of the same type uses the same statement.
-        let statement = try writer.statement(kind, on: connection)
-        for (index, value) in values.enumerated() {
-            let parameter = schema.parameter(ofColumn: index, in: kind)
-            if parameter > 0 { try statement.bind(value, at: parameter) }
+        let written: Value
+        do {
+            written = try execute(bind(values, kind, writer: writer), kind, key: key, schema: schema)
+        } catch let refused as UpsertRefused {
+            written = try refused.updatingInstead {
+                try execute(bind(values, .update, writer: writer), .update, key: key, schema: schema)
+            }
         }
-        let written = try execute(statement, kind, key: key, schema: schema)
         if !schema.hasCompositeKey {
             values[schema.primaryKeyIndex] = written
             // The key is decoded from `values`, not from the property's value before the write.
@@ -242,8 +249,34 @@ struct GraphWriter {
         }
     }
 
+    /// The row statement of `kind` with a record's column values bound.
+    private func bind(_ values: [Value], _ kind: RecordSchema.RowStatement, writer: RowWriter) throws -> Statement {
+        let statement = try writer.statement(kind, on: connection)
+        for (index, value) in values.enumerated() {
+            let parameter = writer.schema.parameter(ofColumn: index, in: kind)
+            if parameter > 0 { try statement.bind(value, at: parameter) }
+        }
+        return statement
+    }
+
+    /// An upsert that SQLite refused for a `NOT NULL` column the record does not write (a
+    /// table BeeStore did not create): SQLite checks the insert's row before it finds the
+    /// conflict with the existing row, which an update then changes instead.
+    private struct UpsertRefused: Error {
+        let error: DatabaseError
+
+        /// Runs `update`; a record without a row is the original error (its insert cannot be made).
+        func updatingInstead<T>(_ update: () throws -> T) throws -> T {
+            do {
+                return try update()
+            } catch RecordError.notFound {
+                throw error
+            }
+        }
+    }
+
     /// Runs a bound row statement; returns the record's key (the new row's for an
-    /// insert without one).
+    /// insert without one). An upsert refused for a `NOT NULL` column is an ``UpsertRefused``.
     private func execute(
         _ statement: Statement, _ kind: RecordSchema.RowStatement, key: Value?, schema: RecordSchema
     ) throws -> Value {
@@ -252,7 +285,11 @@ struct GraphWriter {
             // composite key is the record's own columns, bound with them.
             try statement.bind(key, at: schema.parameter(ofColumn: schema.primaryKeyIndex, in: kind))
         }
-        try statement.executeBound()
+        do {
+            try statement.executeBound()
+        } catch let error as DatabaseError where kind == .upsert && error.extendedResultCode == .notNullConstraint {
+            throw UpsertRefused(error: error)
+        }
         if kind == .update, connection.changes == 0 {
             throw RecordError.notFound(record: schema.recordName, id: key ?? .null)
         }
