@@ -212,6 +212,18 @@ struct RecordTypesTests {
         }
     }
 
+    @Test func aRawValueNoCaseHasIsAConversionErrorNamingTheColumn() throws {
+        let db = try Database.inMemory()
+        var record = Self.sample
+        try record.save(in: db)
+        try db.execute("UPDATE every_type SET mood = 'angry'")
+        let error = ConversionError.invalidValue(expected: "Mood", value: "angry", column: "mood")
+        #expect(throws: error) { try EveryType.all(in: db) }
+        #expect(throws: error) { try EveryType.find(1, in: db) }
+        struct MoodRow: Decodable { var mood: Mood }
+        #expect(throws: error) { try db.fetchAll(MoodRow.self, "SELECT mood FROM every_type") }
+    }
+
     @Test func unreadableJSONIsAnErrorNamingTheRecordAndTheColumn() throws {
         let db = try Database.inMemory()
         var resident = Resident(name: "Ann", home: Address(street: "1 Main St", zip: nil, tags: []))

@@ -437,7 +437,8 @@ private struct RecordDecodingContainer<Key: CodingKey>: KeyedDecodingContainerPr
 }
 
 /// Decodes one column value: through `DatabaseValueConvertible` when the type has it,
-/// as a single value otherwise (raw-value enums decode their raw value this way).
+/// as a single value otherwise (raw-value enums decode their raw value this way). A value
+/// the type refuses (a raw value no case has) is a ``ConversionError`` naming the column.
 struct ColumnValueDecoder: Decoder, SingleValueDecodingContainer {
     let value: Value
     let column: String
@@ -448,7 +449,11 @@ struct ColumnValueDecoder: Decoder, SingleValueDecodingContainer {
         if let convertible = type as? any DatabaseValueConvertible.Type {
             if let converted = try convertible.init(databaseValue: value, column: column) as? T { return converted }
         }
-        return try T(from: self)
+        do {
+            return try T(from: self)
+        } catch is DecodingError {
+            throw ConversionError.invalidValue(expected: String(describing: T.self), value: value, column: column)
+        }
     }
 
     func decodeNil() -> Bool { value.isNull }
