@@ -838,6 +838,39 @@ extension InspectionTests {
         #expect(String(describing: report).hasPrefix("integrity check: \(report.problems.count) problems\n  *** in database main ***\n"))
     }
 
+    @Test func listingTheTablesOfAFileWhoseTableIsDamagedIsAnError() throws {
+        let directory = try TemporaryDirectory()
+        let path = directory.path("damaged.sqlite")
+        do {
+            var configuration = Configuration()
+            configuration.journalMode = nil
+            let database = try Database(path: path, configuration: configuration)
+            try database.execute(script: """
+                CREATE TABLE a (id INTEGER PRIMARY KEY, t TEXT);
+                CREATE VIEW broken AS SELECT * FROM a;
+                WITH RECURSIVE n(i) AS (SELECT 1 UNION ALL SELECT i + 1 FROM n WHERE i < 2000)
+                INSERT INTO a SELECT i, printf('%080d', i) FROM n;
+                """)
+            #expect(try Inspector(database).tables().map(\.rowCount) == [2000, 2000])
+            let root = try #require(try database.fetchValue(Int.self, "SELECT rootpage FROM sqlite_master WHERE name = 'a'"))
+            let pageSize = try #require(try database.fetchValue(Int.self, "PRAGMA page_size"))
+            database.close()
+            // The table's root page, its header overwritten.
+            let file = try FileHandle(forUpdating: URL(fileURLWithPath: path))
+            try file.seek(toOffset: UInt64(pageSize * (root - 1)))
+            try file.write(contentsOf: Data(repeating: 0xFF, count: 16))
+            try file.close()
+        }
+        let error = #expect(throws: DatabaseError.self) { try inspector(path).tables() }
+        #expect(error?.resultCode == .corrupt)
+    }
+
+    @Test func aViewSQLiteCannotReadHasNoRowCount() throws {
+        let db = try Database.inMemory()
+        try db.execute(script: "CREATE TABLE t (x); CREATE VIEW v AS SELECT x FROM t; DROP TABLE t")
+        #expect(try Inspector(db).tables().map(\.rowCount) == [nil])
+    }
+
     // MARK: Dump
 
     @Test(.enabled(if: SQLiteTool.isInstalled, "needs the sqlite3 command-line tool"))

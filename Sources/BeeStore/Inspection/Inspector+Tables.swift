@@ -1,11 +1,18 @@
 extension Inspector {
     /// The database's tables and views (SQLite's own `sqlite_` tables excepted), sorted
-    /// by name, with their row counts.
+    /// by name, with their row counts: nil for a view or virtual table that SQLite cannot
+    /// read (a missing table, a module it lacks). A table it cannot count for another
+    /// reason (a damaged file, an I/O error) is that ``DatabaseError``.
     public func tables() throws -> [TableSummary] {
         try database.read { connection in
             try connection.schemaEntries(types: ["table", "view"]).map { entry in
                 let kind = TableKind(type: entry.type, sql: entry.sql)
-                let count = try? connection.fetchValue(Int.self, "SELECT count(*) FROM \(entry.name.quotedIdentifier)")
+                let count: Int?
+                do {
+                    count = try connection.fetchValue(Int.self, "SELECT count(*) FROM \(entry.name.quotedIdentifier)")
+                } catch let error as DatabaseError where error.resultCode == .error {
+                    count = nil
+                }
                 return TableSummary(name: entry.name, kind: kind, rowCount: count)
             }
         }
