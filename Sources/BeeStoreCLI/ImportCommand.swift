@@ -13,7 +13,8 @@ struct ImportCommand: ParsableCommand {
         discussion: """
             CSV needs a header record; JSON is an array of objects or one object per line. \
             Values keep their types as the csv and json formats write them: in CSV, quoted \
-            fields are text, unquoted ones numbers, \\x followed by hexadecimal digits blobs, \
+            fields are text, unquoted ones numbers (but for integers with a leading zero or \
+            too large for 64 bits, kept as text), \\x followed by hexadecimal digits blobs, \
             and empty ones NULL; in JSON, {"$base64": true, "encoded": "…"} is a blob. A new \
             table gets the file's columns, typed when all their values have one type. \
             Everything runs in one transaction: a bad record rolls it all back and is named \

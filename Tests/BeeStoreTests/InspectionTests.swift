@@ -636,6 +636,14 @@ extension InspectionTests {
         ])
     }
 
+    @Test func csvDigitsANumberWouldNotGiveBackStayText() throws {
+        let inspector = Inspector(try Database.inMemory())
+        let csv = "zip,code,big,signed,negative,zero,real\n02134,007,99999999999999999999,+5,-12,0,1.50\n"
+        #expect(try inspector.importRows(from: Data(csv.utf8), format: .csv, into: "t").rowCount == 1)
+        #expect(try allRows(of: "t", in: inspector) == [["02134", "007", "99999999999999999999", "+5", -12, 0, 1.5]])
+        #expect(try inspector.schema(ofTable: "t").columns.map(\.declaredType) == ["TEXT", "TEXT", "TEXT", "TEXT", "INTEGER", "INTEGER", "REAL"])
+    }
+
     @Test func importReadsCSVFromOtherToolsAndNewlineDelimitedJSON() throws {
         let inspector = Inspector(try Database.inMemory())
         let csv = "\u{FEFF}id,name,note\n1,Ann,\"two\nlines\"\r\n2,\\x41,plain text\n"

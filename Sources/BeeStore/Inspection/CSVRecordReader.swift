@@ -6,7 +6,9 @@ import Foundation
 /// - a quoted field is text (`""` is the empty text);
 /// - an empty unquoted field is `NULL`;
 /// - an unquoted number is an integer (`42`) or, with a point or an exponent, a real
-///   (`7.0`, `1e999`);
+///   (`7.0`, `1e999`), when it is written as CSV writes numbers: an integer with a
+///   leading zero or a `+` (`007`, `+5`), or too large for 64 bits, stays text, as
+///   those digits would not come back;
 /// - an unquoted `\x` followed by hexadecimal digits is a blob;
 /// - any other unquoted field is text, as in CSV files written by other tools.
 struct CSVRecordReader: ImportRecordReader {
@@ -39,12 +41,20 @@ struct CSVRecordReader: ImportRecordReader {
             line: record.line, fields: zip(columns, record.fields).map { ($0, Self.value(of: $1)) })
     }
 
+    /// Whether `text`, read as `number`, is how CSV writes that number: an integer in its
+    /// shortest form, or a real with a point or an exponent (an integer too large for 64
+    /// bits reads as a real).
+    private static func isWrittenAsCSVWritesIt(_ number: Value, _ text: String) -> Bool {
+        if case .integer(let integer) = number { return String(integer) == text }
+        return text.utf8.contains { $0 == UInt8(ascii: ".") || $0 | 0x20 == UInt8(ascii: "e") }
+    }
+
     /// The value a field stands for.
     private static func value(of field: (bytes: ArraySlice<UInt8>, isQuoted: Bool)) -> Value {
         let text = String(decoding: field.bytes, as: UTF8.self)
         if field.isQuoted { return .text(text) }
         if field.bytes.isEmpty { return .null }
-        if let number = Value(number: text) { return number }
+        if let number = Value(number: text), isWrittenAsCSVWritesIt(number, text) { return number }
         if field.bytes.starts(with: CSVRowFormat.blobPrefix),
             let blob = Data(hexadecimal: String(text.dropFirst(CSVRowFormat.blobPrefix.count)))
         {
