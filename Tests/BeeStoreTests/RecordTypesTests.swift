@@ -65,6 +65,34 @@ struct Resident: ActiveRecord {
     var home: Address
 }
 
+/// A record whose `init(from:)` reads its optional properties in other ways than
+/// `decodeIfPresent`, and one key twice.
+struct OtherwiseOptional: ActiveRecord, Equatable {
+    var id: Int64?
+    var note: String?
+    var stars: Int?
+    var name: String
+    var shout: String
+
+    enum CodingKeys: String, CodingKey { case id, note, stars, name }
+
+    init(note: String?, stars: Int?, name: String) {
+        self.note = note
+        self.stars = stars
+        self.name = name
+        self.shout = name.uppercased()
+    }
+
+    init(from decoder: any Decoder) throws {
+        let container = try decoder.container(keyedBy: CodingKeys.self)
+        id = try container.decodeIfPresent(Int64.self, forKey: .id)
+        note = try container.decodeNil(forKey: .note) ? nil : container.decode(String.self, forKey: .note)
+        stars = try container.decode(Int?.self, forKey: .stars)
+        name = try container.decode(String.self, forKey: .name)
+        shout = try container.decode(String.self, forKey: .name).uppercased()
+    }
+}
+
 struct Gadget: ActiveRecord, Equatable {
     var id: Int64?
     var name: String
@@ -161,6 +189,19 @@ struct RecordTypesTests {
         #expect(notNull("int") == 1)
         #expect(notNull("optionalInt") == 0)
         #expect(notNull("optionalAddress") == 0)
+    }
+
+    @Test func optionalsReadWithDecodeNilOrAsOptionalTypesAndKeysReadTwiceMapAsDeclared() throws {
+        let db = try Database.inMemory()
+        var records = [
+            OtherwiseOptional(note: nil, stars: nil, name: "ann"), OtherwiseOptional(note: "hi", stars: 3, name: "bo"),
+        ]
+        try records.save(in: db)
+        let columns = try db.fetchAll("SELECT name, type, \"notnull\" FROM pragma_table_info('otherwise_optional')")
+            .map(\.values)
+        #expect(columns == [["id", "INTEGER", 0], ["note", "TEXT", 0], ["stars", "INTEGER", 0], ["name", "TEXT", 1]])
+        #expect(try OtherwiseOptional.all(in: db) == records)
+        #expect(try OtherwiseOptional.find(records[0].id!, in: db)?.shout == "ANN")
     }
 
     @Test func storedValuesArePlainSQLite() throws {

@@ -164,14 +164,29 @@ final class SchemaReflector: Decoder {
         return pendingType + (last.isOptional ? "?" : "") + ".self"
     }
 
+    /// Records the field `key`, asked for as a `type` (optional when `optional`, or when
+    /// `init(from:)` asked whether it is nil); returns its index. A key asked for again is
+    /// the same field, made optional if any ask was.
     fileprivate func record(_ key: String, _ type: Any.Type, optional: Bool) -> Int {
         pendingField = key
         pendingType = String(describing: type)
+        let isOptional = optional || nilChecked.contains(key)
+        if let index = fields.firstIndex(where: { $0.key == key }) {
+            if isOptional, !fields[index].isOptional {
+                let field = fields[index]
+                fields[index] = Field(
+                    key: key, kind: field.kind, isOptional: true, typeName: field.typeName, isDate: field.isDate)
+            }
+            return index
+        }
         fields.append(Field(
-            key: key, kind: FieldKind.of(type), isOptional: optional, typeName: String(describing: type),
+            key: key, kind: FieldKind.of(type), isOptional: isOptional, typeName: String(describing: type),
             isDate: type == Date.self))
         return fields.count - 1
     }
+
+    /// The keys `init(from:)` asked `decodeNil(forKey:)` of: their fields are optional.
+    fileprivate var nilChecked: Set<String> = []
 
     private func schema(
         typeID: ObjectIdentifier, tableName: String, mapping: RecordMapping, primaryKeyField: Int?, isDeclared: Bool,
@@ -347,9 +362,19 @@ private struct ReflectingContainer<Key: CodingKey>: KeyedDecodingContainerProtoc
     var allKeys: [Key] { [] }
 
     func contains(_ key: Key) -> Bool { true }
-    func decodeNil(forKey key: Key) -> Bool { false }
+
+    func decodeNil(forKey key: Key) -> Bool {
+        reflector.nilChecked.insert(key.stringValue)
+        return false
+    }
 
     private func value<T: Decodable>(_ type: T.Type, _ key: Key, optional: Bool) throws -> T {
+        // `decode(Int?.self, forKey:)` asks for an optional `Int`, as `decodeIfPresent` does.
+        if let optionalType = T.self as? any ReflectedOptional.Type,
+            let value = try optionalType.reflected(by: self, forKey: key) as? T
+        {
+            return value
+        }
         let index = reflector.record(key.stringValue, type, optional: optional)
         if let stored = reflector.storedValue(type, forField: index) {
             return stored
@@ -370,6 +395,11 @@ private struct ReflectingContainer<Key: CodingKey>: KeyedDecodingContainerProtoc
     }
 
     func decodeIfPresent<T: Decodable>(_ type: T.Type, forKey key: Key) throws -> T? {
+        optionalValue(type, key)
+    }
+
+    /// ``decodeIfPresent(_:forKey:)`` for ``ReflectedOptional``.
+    fileprivate func reflectedOptional<T: Decodable>(_ type: T.Type, forKey key: Key) -> T? {
         optionalValue(type, key)
     }
 
@@ -417,4 +447,16 @@ private struct ReflectingContainer<Key: CodingKey>: KeyedDecodingContainerProtoc
 
     func superDecoder() throws -> any Decoder { reflector }
     func superDecoder(forKey key: Key) throws -> any Decoder { reflector }
+}
+
+/// An optional asked for with `decode(_:forKey:)`: reflected as its wrapped type, optional.
+private protocol ReflectedOptional {
+    /// The value `container` gives for `key`, as `decodeIfPresent` of the wrapped type.
+    static func reflected<Key: CodingKey>(by container: ReflectingContainer<Key>, forKey key: Key) throws -> Any
+}
+
+extension Optional: ReflectedOptional where Wrapped: Decodable {
+    fileprivate static func reflected<Key: CodingKey>(by container: ReflectingContainer<Key>, forKey key: Key) throws -> Any {
+        container.reflectedOptional(Wrapped.self, forKey: key) as Wrapped? as Any
+    }
 }
