@@ -171,6 +171,14 @@ enum Chinook {
         static let mapping = RecordMapping(table: "Invoice", primaryKey: "InvoiceId").column("total", "Total")
     }
 
+    /// `Invoice` with its `NUMERIC(10,2)` total as a `Decimal`.
+    struct InvoiceDecimalTotal: ActiveRecord {
+        var id: Int64?
+        var total: Decimal
+
+        static let mapping = RecordMapping(table: "Invoice", primaryKey: "InvoiceId").column("total", "Total")
+    }
+
     /// `Track` with its name and album only: `MediaTypeId`, `Milliseconds` and `UnitPrice`,
     /// all `NOT NULL`, are left out.
     struct TrackTitle: ActiveRecord {
@@ -545,6 +553,19 @@ struct RecordMappingTests {
         let error = #expect(throws: DatabaseError.self) { try missing.save(in: db) }
         #expect(error?.extendedResultCode == .notNullConstraint)
         #expect(try Chinook.InvoiceTotal.find(100_000, in: db) == nil)
+        try chinook.expectSchemaUnchanged()
+    }
+
+    @Test func aDecimalPropertyMapsOntoANumericColumn() throws {
+        let invoices = try Chinook.InvoiceDecimalTotal.query(in: db).orderAsc("InvoiceId").limit(3).records()
+        let stored = try db.fetchAll("SELECT Total FROM Invoice ORDER BY InvoiceId LIMIT 3").map { try $0.decode(Double.self, at: 0) }
+        #expect(invoices.map(\.total) == stored.map { Decimal(string: "\($0)")! })
+        #expect(invoices.first?.total == Decimal(string: "1.98"))
+        var invoice = invoices[0]
+        invoice.total = Decimal(string: "0.99")!
+        try invoice.save(in: db)
+        #expect(try Chinook.InvoiceDecimalTotal.find(1, in: db)?.total == Decimal(string: "0.99"))
+        #expect(try db.fetchOne("SELECT typeof(Total), Total FROM Invoice WHERE InvoiceId = 1")?.values == ["real", 0.99])
         try chinook.expectSchemaUnchanged()
     }
 

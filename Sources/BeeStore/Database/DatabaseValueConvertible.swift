@@ -183,7 +183,9 @@ extension Decimal: DatabaseValueConvertible {
         case .integer(let integer):
             self = Decimal(integer)
         case .real(let real):
-            self = Decimal(real)
+            // The shortest decimal that reads back as the double (0.99, not 0.98999…): the
+            // number a column of numeric affinity made of the text it was given.
+            self = Decimal(string: "\(real)", locale: Locale(identifier: "en_US_POSIX")) ?? Decimal(real)
         default:
             throw ConversionError.typeMismatch(expected: "Decimal", value: databaseValue, column: nil)
         }

@@ -20,6 +20,9 @@ final class RecordSchema: @unchecked Sendable {
         let storage: Storage
         /// Whether the property is a `Date` (or `Date?`).
         var isDate = false
+        /// Whether the property is a `Decimal` (or `Decimal?`): stored as text, it also
+        /// maps onto an existing column of numeric affinity (`NUMERIC(10,2)`, `DECIMAL`).
+        var isDecimal = false
     }
 
     /// A relation kept outside this table's row: has-many, has-one or many-to-many.

@@ -13,6 +13,7 @@ final class SchemaReflector: Decoder {
         let isOptional: Bool
         let typeName: String
         let isDate: Bool
+        let isDecimal: Bool
     }
 
     let recordName: String
@@ -175,13 +176,14 @@ final class SchemaReflector: Decoder {
             if isOptional, !fields[index].isOptional {
                 let field = fields[index]
                 fields[index] = Field(
-                    key: key, kind: field.kind, isOptional: true, typeName: field.typeName, isDate: field.isDate)
+                    key: key, kind: field.kind, isOptional: true, typeName: field.typeName, isDate: field.isDate,
+                    isDecimal: field.isDecimal)
             }
             return index
         }
         fields.append(Field(
             key: key, kind: FieldKind.of(type), isOptional: isOptional, typeName: String(describing: type),
-            isDate: type == Date.self))
+            isDate: type == Date.self, isDecimal: type == Decimal.self))
         return fields.count - 1
     }
 
@@ -210,7 +212,7 @@ final class SchemaReflector: Decoder {
                 if index == primaryKeyField { primaryKeyIndex = columns.count }
                 columns.append(.init(
                     key: field.key, name: declaredName ?? mapping.columnNaming.column(forKey: field.key), type: type,
-                    isOptional: field.isOptional, storage: .value, isDate: field.isDate))
+                    isOptional: field.isOptional, storage: .value, isDate: field.isDate, isDecimal: field.isDecimal))
             case .json:
                 columns.append(.init(
                     key: field.key, name: declaredName ?? mapping.columnNaming.column(forKey: field.key), type: .text,

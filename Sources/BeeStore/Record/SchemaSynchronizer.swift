@@ -182,7 +182,9 @@ enum SchemaSynchronizer {
                     continue
                 }
                 if case .belongsTo = column.storage { continue }  // typed as the target's key
-                if !Affinity.column(declaredAs: type, holds: column.type) {
+                if !Affinity.column(declaredAs: type, holds: column.type),
+                    !(column.isDecimal && Affinity(declaredType: type).holdsNumbers)
+                {
                     throw RecordError.columnTypeChanged(
                         table: schema.tableName, column: column.name, existing: type.isEmpty ? "untyped" : type,
                         expected: column.type.rawValue)
@@ -308,6 +310,10 @@ enum Affinity {
         let holdsDates = ["DATE", "TIME"].contains { declaredType.uppercased().contains($0) }
         return Affinity(declaredType: declaredType).accepts(type) || (holdsDates && type == .text)
     }
+
+    /// Whether the affinity makes numbers of numeric text: a `Decimal` property's column
+    /// in a table BeeStore did not create.
+    var holdsNumbers: Bool { self == .integer || self == .real || self == .numeric }
 
     /// Whether a column of this affinity holds a property stored as `type`: untyped
     /// columns hold anything, and the numeric affinities hold each other's numbers.
