@@ -15,7 +15,13 @@ struct ExplainCommand: ParsableCommand {
     @OptionGroup var output: DocumentOptions
 
     func run() throws {
-        let plan = try database.inspector().queryPlan(for: sql, arguments: try arguments.statementArguments())
+        let plan: QueryPlan
+        do {
+            plan = try database.inspector().queryPlan(for: sql, arguments: try arguments.statementArguments())
+        } catch let error as DatabaseError where error.resultCode == .misuse {
+            // The one misuse a prepared statement reports: text after the first statement.
+            throw CommandFailure("explain takes one statement, and the SQL holds several", status: CommandFailure.usageStatus)
+        }
         try output.write(plan)
     }
 }

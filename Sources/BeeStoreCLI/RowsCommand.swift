@@ -24,7 +24,7 @@ struct RowsCommand: ParsableCommand {
 
     @OptionGroup var arguments: ArgumentOptions
 
-    @Option(help: "Columns to sort by, comma-separated, each optionally followed by asc or desc.")
+    @Option(help: "Columns to sort by, comma-separated, each optionally followed by asc or desc; a name in double quotes is taken as it is.")
     var order: String?
 
     @Option(parsing: .unconditional, help: "The most rows to show; -1 for all of them.")
@@ -33,7 +33,7 @@ struct RowsCommand: ParsableCommand {
     @Option(parsing: .unconditional, help: "How many rows to skip first.")
     var offset: Int?
 
-    @Option(help: "The columns to show, comma-separated.")
+    @Option(help: "The columns to show, comma-separated; a name in double quotes is taken as it is (\"a,b\").")
     var columns: String?
 
     @OptionGroup var output: OutputOptions
@@ -45,10 +45,10 @@ struct RowsCommand: ParsableCommand {
 
     func run() throws {
         var selection = RowSelection()
-        selection.columns = Self.list(columns)
+        selection.columns = try columns.map { try NameList($0, option: "--columns").items.map(\.name) } ?? []
         selection.filter = filter
         selection.arguments = try arguments.statementArguments().values
-        selection.ordering = Self.list(order).map(RowOrdering.init(parsing:))
+        selection.ordering = try order.map { try NameList($0, option: "--order", sortsBy: true).items.map(Self.ordering) } ?? []
         selection.limit = limit == -1 ? nil : limit
         selection.offset = offset
         var writer = output.streamingWriter(showsAll: limit != nil)
@@ -57,8 +57,8 @@ struct RowsCommand: ParsableCommand {
         try output.reportRowsNotShown(summary, hint: "pass --offset \(next) for the next page or --limit -1 for all, ")
     }
 
-    /// The trimmed, non-empty items of a comma-separated option.
-    private static func list(_ text: String?) -> [String] {
-        (text ?? "").split(separator: ",").map { $0.trimmingCharacters(in: .whitespaces) }.filter { !$0.isEmpty }
+    /// A sort key: a column, ascending unless `desc` follows it.
+    private static func ordering(_ item: NameList.Item) -> RowOrdering {
+        RowOrdering(column: item.name, isDescending: item.direction == "desc")
     }
 }

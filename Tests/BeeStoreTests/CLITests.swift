@@ -349,6 +349,28 @@ struct CLITests {
         }
     }
 
+    @Test func quotedColumnNamesMayHoldCommasAndSpaces() throws {
+        let directory = try TemporaryDirectory()
+        let path = directory.path("names.sqlite")
+        let db = try Database(path: path)
+        try db.execute(#"CREATE TABLE t ("a,b" INTEGER, " sp " TEXT, "say ""hi""" TEXT, plain TEXT)"#)
+        try db.execute("INSERT INTO t VALUES (1, 'x', 'q1', 'p1'), (2, 'y', 'q2', 'p2')")
+        let shown = try beestore(
+            "rows", path, "t", "--columns", #""a,b", " sp ", "say ""hi""", plain"#, "--order", #"" sp " DESC"#,
+            "--format", "csv")
+        #expect(shown.status == 0)
+        #expect(shown.output == "\"a,b\",\" sp \",\"say \"\"hi\"\"\",\"plain\"\r\n2,\"y\",\"q2\",\"p2\"\r\n1,\"x\",\"q1\",\"p1\"\r\n")
+        expectFailure(
+            try beestore("rows", path, "t", "--columns", ""), status: 2,
+            message: "--columns has an empty column name (see 'beestore help')")
+        expectFailure(
+            try beestore("rows", path, "t", "--columns", "plain,,plain"), status: 2,
+            message: "--columns has an empty column name (see 'beestore help')")
+        expectFailure(
+            try beestore("rows", path, "t", "--order", #""plain" sideways"#), status: 2,
+            message: "after the quoted column plain comes sideways, not asc or desc (see 'beestore help')")
+    }
+
     @Test func reportsBadSQLUnknownTablesAndUnknownColumns() throws {
         let directory = try TemporaryDirectory()
         let path = try samplePath(in: directory)
@@ -356,6 +378,9 @@ struct CLITests {
         expectFailure(
             try beestore("explain", path, "SELECT * FROM nowhere"), status: 1,
             message: "no such table: nowhere (in: EXPLAIN QUERY PLAN SELECT * FROM nowhere)")
+        expectFailure(
+            try beestore("explain", path, "SELECT 1; SELECT 2"), status: 2,
+            message: "explain takes one statement, and the SQL holds several")
         expectFailure(try beestore("rows", path, "nowhere"), status: 1, message: "no such table: nowhere")
         expectFailure(try beestore("schema", path, "nowhere"), status: 1, message: "no such table: nowhere")
         expectFailure(
