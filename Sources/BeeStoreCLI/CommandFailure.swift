@@ -55,9 +55,11 @@ struct CommandFailure: Error {
     }
 
     /// The system's words for a file error (its `errno`'s), else Foundation's.
-    private static func reason(for error: CocoaError) -> String {
-        if let underlying = error.userInfo[NSUnderlyingErrorKey] as? NSError, underlying.domain == NSPOSIXErrorDomain {
-            return String(cString: strerror(Int32(underlying.code)))
+    static func reason(for error: any Error) -> String {
+        let error = error as NSError
+        let posix = error.domain == NSPOSIXErrorDomain ? error : error.userInfo[NSUnderlyingErrorKey] as? NSError
+        if let posix, posix.domain == NSPOSIXErrorDomain {
+            return String(cString: strerror(Int32(posix.code)))
         }
         return error.localizedDescription
     }

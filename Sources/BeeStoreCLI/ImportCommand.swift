@@ -59,10 +59,16 @@ struct ImportCommand: ParsableCommand {
         case .directory: throw CommandFailure("not a file: \(file)")
         case .file: break
         }
+        let url = URL(fileURLWithPath: file)
         do {
-            return try Data(contentsOf: URL(fileURLWithPath: file), options: .alwaysMapped)
+            return try Data(contentsOf: url, options: .alwaysMapped)
         } catch {
-            throw CommandFailure("cannot read \(file)")
+            // A pipe (`<(…)`, a FIFO) cannot be mapped: it is read to its end.
+            do {
+                return try FileHandle(forReadingFrom: url).readToEnd() ?? Data()
+            } catch {
+                throw CommandFailure("cannot read \(file): \(CommandFailure.reason(for: error))")
+            }
         }
     }
 

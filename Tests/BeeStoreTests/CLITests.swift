@@ -597,6 +597,25 @@ extension CLITests {
         #expect(try SQLiteTool.run(tool, database: copy, sql: "PRAGMA user_version") == "7\n")
     }
 
+    @Test func importReadsAPipe() throws {
+        let directory = try TemporaryDirectory()
+        let fifo = directory.path("records.csv")
+        try #require(mkfifo(fifo, 0o600) == 0)
+        // The writer blocks until the command opens the pipe to read it.
+        let writer = Thread {
+            if let handle = FileHandle(forWritingAtPath: fifo) {
+                try? handle.write(contentsOf: Data("name,n\n\"piped\",1\n".utf8))
+                try? handle.close()
+            }
+        }
+        writer.start()
+        let database = directory.path("piped.sqlite")
+        let result = try beestore("import", database, "t", fifo, "--format", "csv")
+        #expect(result.status == 0, "\(result.error)")
+        #expect(result.output == "Imported 1 row into t (table created).\n")
+        #expect(try Database(path: database).fetchAll("SELECT name, n FROM t").map(\.values) == [["piped", 1]])
+    }
+
     @Test func importRollsBackABadFileAndNamesTheLine() throws {
         let directory = try TemporaryDirectory()
         let path = directory.path("new.sqlite")
