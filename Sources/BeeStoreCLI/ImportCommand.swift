@@ -61,14 +61,12 @@ struct ImportCommand: ParsableCommand {
         }
         let url = URL(fileURLWithPath: file)
         do {
-            return try Data(contentsOf: url, options: .alwaysMapped)
+            // A regular file is mapped; a pipe (`<(…)`, a FIFO) is read to its end, once.
+            let type = try? FileManager.default.attributesOfItem(atPath: file)[.type] as? FileAttributeType
+            if type == .typeRegular { return try Data(contentsOf: url, options: .alwaysMapped) }
+            return try FileHandle(forReadingFrom: url).readToEnd() ?? Data()
         } catch {
-            // A pipe (`<(…)`, a FIFO) cannot be mapped: it is read to its end.
-            do {
-                return try FileHandle(forReadingFrom: url).readToEnd() ?? Data()
-            } catch {
-                throw CommandFailure("cannot read \(file): \(CommandFailure.reason(for: error))")
-            }
+            throw CommandFailure("cannot read \(file): \(CommandFailure.reason(for: error))")
         }
     }
 

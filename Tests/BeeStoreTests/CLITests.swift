@@ -24,9 +24,11 @@ func beestore(_ arguments: [String], in workingDirectory: URL? = nil) throws -> 
 /// Runs the package's executable product `name`, found beside the test bundle in the build
 /// products directory (`swift test` builds every product along with the tests), in
 /// `workingDirectory`, or in the test's own when nil.
-/// Standard output goes to `standardOutput` when given (the result's output is then empty).
+/// Standard output goes to `standardOutput` when given (the result's output is then empty);
+/// standard input comes from `standardInput` when given.
 func runProduct(
-    _ name: String, _ arguments: [String] = [], in workingDirectory: URL? = nil, standardOutput: FileHandle? = nil
+    _ name: String, _ arguments: [String] = [], in workingDirectory: URL? = nil, standardOutput: FileHandle? = nil,
+    standardInput: FileHandle? = nil
 ) throws -> CommandResult {
     let executable = try productURL(name)
     let process = Process()
@@ -37,6 +39,7 @@ func runProduct(
     let error = Pipe()
     process.standardOutput = standardOutput ?? output
     process.standardError = error
+    if let standardInput { process.standardInput = standardInput }
     try process.run()
     if standardOutput != nil { try output.fileHandleForWriting.close() }
     let outputData = output.fileHandleForReading.readDataToEndOfFile()
@@ -599,18 +602,13 @@ extension CLITests {
 
     @Test func importReadsAPipe() throws {
         let directory = try TemporaryDirectory()
-        let fifo = directory.path("records.csv")
-        try #require(mkfifo(fifo, 0o600) == 0)
-        // The writer blocks until the command opens the pipe to read it.
-        let writer = Thread {
-            if let handle = FileHandle(forWritingAtPath: fifo) {
-                try? handle.write(contentsOf: Data("name,n\n\"piped\",1\n".utf8))
-                try? handle.close()
-            }
-        }
-        writer.start()
+        // A file that is a pipe, as `<(…)` gives: `/dev/stdin`, the read end of one.
+        let pipe = Pipe()
+        try pipe.fileHandleForWriting.write(contentsOf: Data("name,n\n\"piped\",1\n".utf8))
+        try pipe.fileHandleForWriting.close()
         let database = directory.path("piped.sqlite")
-        let result = try beestore("import", database, "t", fifo, "--format", "csv")
+        let result = try runProduct(
+            "beestore", ["import", database, "t", "/dev/stdin", "--format", "csv"], standardInput: pipe.fileHandleForReading)
         #expect(result.status == 0, "\(result.error)")
         #expect(result.output == "Imported 1 row into t (table created).\n")
         #expect(try Database(path: database).fetchAll("SELECT name, n FROM t").map(\.values) == [["piped", 1]])

@@ -316,6 +316,23 @@ struct InspectionTests {
         #expect(read == QueryResult(columnNames: ["n"], rows: [[3]], changedRowCount: nil))
     }
 
+    @Test func aTransactionTheSQLLeavesOpenIsRolledBackAndReported() throws {
+        let directory = try TemporaryDirectory()
+        let inspector = try sample(in: directory, writable: true)
+        let count = "SELECT count(*) FROM team"
+        let before = try inspector.execute(count).rows
+        let open = "BEGIN; INSERT INTO team (name) VALUES ('Hornets')"
+        #expect(throws: InspectionError.transactionLeftOpen(sql: open)) { try inspector.execute(open, allowingWrites: true) }
+        #expect(try inspector.execute(count).rows == before)
+        #expect(throws: DatabaseError.self) {
+            try inspector.execute("BEGIN; INSERT INTO team (name) VALUES ('Hornets'); INSERT INTO nowhere VALUES (1)", allowingWrites: true)
+        }
+        #expect(try inspector.execute(count).rows == before)
+        let committed = try inspector.execute("BEGIN; INSERT INTO team (name) VALUES ('Hornets'); COMMIT", allowingWrites: true)
+        #expect(committed.changedRowCount == 1)
+        #expect(try inspector.execute(count).rows != before)
+    }
+
     @Test func aWriteThatChangesNoRowsReportsNoneRatherThanTheLastStatementsCount() throws {
         let directory = try TemporaryDirectory()
         let inspector = try sample(in: directory, writable: true)

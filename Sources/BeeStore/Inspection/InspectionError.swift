@@ -11,6 +11,9 @@ public enum InspectionError: Error, Sendable, Equatable {
     case severalStatements(sql: String)
     /// A value written on a command line cannot be read.
     case badArgument(String, reason: String)
+    /// The SQL began a transaction it did not end (`BEGIN` without `COMMIT`): what it
+    /// did was rolled back.
+    case transactionLeftOpen(sql: String)
 }
 
 extension InspectionError: CustomStringConvertible {
@@ -27,6 +30,8 @@ extension InspectionError: CustomStringConvertible {
             "cannot read the argument \(argument): \(reason)"
         case .severalStatements(let sql):
             "several statements run only where writes are allowed: \(sql)"
+        case .transactionLeftOpen(let sql):
+            "the SQL begins a transaction it does not end (add COMMIT): nothing was kept: \(sql)"
         }
     }
 }

@@ -10,7 +10,9 @@ extension Inspector {
     ///
     /// Allowed writes run without a surrounding transaction, so that statements such as
     /// `VACUUM` work. Several statements then run in order, each taking the next of the
-    /// positional `arguments` its placeholders need, and the result is the last one's.
+    /// positional `arguments` its placeholders need, and the result is the last one's. A
+    /// transaction the SQL begins and does not end is rolled back, with an
+    /// ``InspectionError/transactionLeftOpen(sql:)`` (or the error that stopped it).
     public func execute(
         _ sql: String, arguments: StatementArguments = [], allowingWrites: Bool = false
     ) throws -> QueryResult {
@@ -128,6 +130,10 @@ extension Inspector {
             return nil
         }
         return try database.writeWithoutTransaction { connection in
+            defer {
+                // A transaction the SQL began and did not end keeps nothing.
+                if connection.isInTransaction { try? connection.execute("ROLLBACK") }
+            }
             var remaining = arguments.values[...]
             var changed = 0
             var writes = false
@@ -149,6 +155,7 @@ extension Inspector {
                 writes = writes || !statement.isReadOnly
                 if connection.totalChanges != totalChangesBefore { changed += connection.changes }
             }
+            if connection.isInTransaction { throw InspectionError.transactionLeftOpen(sql: sql) }
             return writes ? changed : nil
         }
     }
