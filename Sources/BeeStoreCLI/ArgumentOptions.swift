@@ -5,6 +5,8 @@ import BeeStore
 struct ArgumentOptions: ParsableArguments {
     @Option(
         name: .customLong("arg"),
+        // A value may start with a dash (`--arg -5`): the word after --arg is always its value.
+        parsing: .unconditionalSingleValue,
         help: ArgumentHelp(
             "A value for the next ? placeholder (repeatable), bound as the type it reads as.",
             discussion: """

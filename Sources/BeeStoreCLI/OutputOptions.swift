@@ -9,7 +9,7 @@ struct OutputOptions: ParsableArguments {
     @Option(help: "The output format: table, json, csv or markdown.")
     var format: ResultFormat = .table
 
-    @Option(help: "The widest a cell may be in the table format before it is cut.")
+    @Option(parsing: .unconditional, help: "The widest a cell may be in the table format before it is cut.")
     var maxWidth = 40
 
     /// Writes `result`, held in memory, in the chosen format.

@@ -234,6 +234,9 @@ struct CLITests {
         let path = try samplePath(in: directory)
         #expect(try beestore("query", path, "SELECT ? AS a, typeof(?) AS b, NULL AS c", "--arg", "x", "--arg", "text:1", "--format", "json")
             .output == "[\n  {\"a\": \"x\", \"b\": \"text\", \"c\": null}\n]\n")
+        // A value starting with a dash is still the value of --arg.
+        #expect(try beestore("query", path, "SELECT ? AS a, ? AS b", "--arg", "-5", "--arg", "--x", "--format", "csv")
+            .output == "\"a\",\"b\"\r\n-5,\"--x\"\r\n")
         expectFailure(
             try beestore("query", path, "DELETE FROM team"), status: 2,
             message: "the statement would change the database: pass --write to run it")
