@@ -603,6 +603,18 @@ extension InspectionTests {
         }
     }
 
+    @Test func theSchemaTableIsReadLikeAnyTable() throws {
+        let db = try Database.inMemory()
+        try db.execute("CREATE TABLE t (x)")
+        var selection = RowSelection()
+        selection.columns = ["TYPE", "name"]
+        for name in ["sqlite_master", "SQLITE_SCHEMA"] {
+            #expect(try Inspector(db).rows(of: name, matching: selection).rows == [["table", "t"]])
+        }
+        #expect(try Inspector(db).schema(ofTable: "sqlite_master").columns.map(\.name) == ["type", "name", "tbl_name", "rootpage", "sql"])
+        #expect(throws: InspectionError.unknownTable("sqlite_masters")) { try Inspector(db).rows(of: "sqlite_masters") }
+    }
+
     @Test func namesAreMatchedAsSQLiteMatchesThemNotByUnicodeRules() throws {
         let db = try Database.inMemory()
         let precomposed = "\u{E9}", decomposed = "e\u{301}"

@@ -17,6 +17,22 @@ struct SchemaEntry: Hashable {
         tableName = try row.decode(String.self, at: 2)
         sql = try row.decode(String?.self, at: 3)
     }
+
+    /// The schema table itself, which has no row of its own: `sqlite_master` (or its other
+    /// name, `sqlite_schema`), which SQLite lets any query read.
+    private init(schemaTableNamed name: String) {
+        type = "table"
+        self.name = name
+        tableName = name
+        sql = nil
+    }
+
+    /// The schema table's entry, named `sqlite_master` (which qualifies its columns in every
+    /// version), when `name` is one of its names (ASCII letters in either case).
+    static func schemaTable(named name: String) -> SchemaEntry? {
+        guard ["sqlite_master", "sqlite_schema"].contains(where: { $0.isSameSQLName(as: name) }) else { return nil }
+        return SchemaEntry(schemaTableNamed: "sqlite_master")
+    }
 }
 
 extension Connection {
@@ -34,10 +50,13 @@ extension Connection {
     }
 
     /// The schema entry of the table or view named `name`, matched case-insensitively as
-    /// SQL does, or an ``InspectionError/unknownTable(_:)``.
+    /// SQL does (the schema table `sqlite_master` too), or an ``InspectionError/unknownTable(_:)``.
     func tableEntry(named name: String) throws -> SchemaEntry {
         let sql = SchemaEntry.selection + " WHERE type IN ('table', 'view') AND name = ? COLLATE NOCASE"
-        guard let row = try fetchOne(sql, [name]) else { throw InspectionError.unknownTable(name) }
+        guard let row = try fetchOne(sql, [name]) else {
+            guard let schemaTable = SchemaEntry.schemaTable(named: name) else { throw InspectionError.unknownTable(name) }
+            return schemaTable
+        }
         return try SchemaEntry(row: row)
     }
 }
