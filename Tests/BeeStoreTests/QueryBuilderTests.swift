@@ -385,7 +385,10 @@ extension QueryBuilderTests {
         #expect(throws: ConversionError.typeMismatch(expected: "Int", value: .null, column: "views")) {
             try db.fetchAll(Int.self, "SELECT NULL AS views")
         }
-        #expect(throws: DecodingError.self, "a raw value that is not a case") {
+        #expect(
+            throws: ConversionError.invalidValue(expected: "Category", value: "sport", column: "category"),
+            "a raw value that is not a case"
+        ) {
             try db.fetchAll(PostSummary.self, "SELECT 1 AS id, 0 AS views, 'sport' AS category")
         }
         #expect(throws: DecodingError.self, "one value from a row of two columns") {

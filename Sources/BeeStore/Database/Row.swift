@@ -29,7 +29,8 @@ public struct Row: Sendable, Hashable {
     /// The number of columns.
     public var count: Int { values.count }
 
-    /// The index of a column, matched exactly first and then case-insensitively as SQL does.
+    /// The index of a column, matched by its exact bytes first, then as SQLite matches names
+    /// (ASCII letters in either case; no other folding or Unicode normalization).
     public func index(ofColumn name: String) -> Int? {
         columns.index(of: name)
     }
