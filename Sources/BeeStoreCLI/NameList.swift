@@ -18,36 +18,49 @@ struct NameList {
     init(_ text: String, option: String, sortsBy: Bool = false) throws {
         var items: [Item] = []
         var scalars = Substring(text).unicodeScalars[...]
-        repeat {
-            while scalars.first == " " { scalars.removeFirst() }
+        var itemFollows = true
+        while itemFollows {
+            while scalars.first == " " || scalars.first == "\t" { scalars.removeFirst() }
             var quoted: String.UnicodeScalarView?
             if scalars.first == "\"" {
                 scalars.removeFirst()
                 var name = String.UnicodeScalarView()
+                var isClosed = false
                 while let scalar = scalars.popFirst() {
                     if scalar == "\"" {
-                        guard scalars.first == "\"" else { break }
+                        guard scalars.first == "\"" else {
+                            isClosed = true
+                            break
+                        }
                         scalars.removeFirst()
                     }
                     name.append(scalar)
                 }
+                guard isClosed else { throw ValidationError("\(option) has a quoted column name without its closing quote") }
                 quoted = name
             }
             var rest = String.UnicodeScalarView()
-            while let scalar = scalars.popFirst(), scalar != "," { rest.append(scalar) }
+            itemFollows = false
+            while let scalar = scalars.popFirst() {
+                if scalar == "," {
+                    itemFollows = true
+                    break
+                }
+                rest.append(scalar)
+            }
             let item = try Self.item(quoted: quoted.map(String.init), rest: String(rest), sortsBy: sortsBy)
             guard !item.name.isEmpty else { throw ValidationError("\(option) has an empty column name") }
             guard sortsBy || item.direction == nil else {
                 throw ValidationError("\(option) takes column names, and \(text) has more after a quoted one")
             }
             items.append(item)
-        } while !scalars.isEmpty
+        }
         self.items = items
     }
 
     /// The item of a quoted name and what follows it, or of unquoted text.
     private static func item(quoted: String?, rest: String, sortsBy: Bool) throws -> Item {
-        let words = rest.split(separator: " ", omittingEmptySubsequences: true)
+        let words = rest.split(whereSeparator: { $0 == " " || $0 == "\t" })
         let direction = words.last.map { $0.lowercased() }.flatMap { $0 == "asc" || $0 == "desc" ? $0 : nil }
         if let quoted {
             guard words.isEmpty || (words.count == 1 && direction != nil) else {

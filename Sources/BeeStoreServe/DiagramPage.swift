@@ -11,14 +11,14 @@ enum DiagramPage {
     static func respond(context: BrowseContext) throws -> PageResponse {
         let schemas = try context.inspector.schemas().filter { $0.kind != .view }
         let perRow = max(1, Int(Double(schemas.count).squareRoot().rounded(.up)))
-        var frames: [String: (x: Int, y: Int, height: Int)] = [:]
+        var frames: [SQLName: (x: Int, y: Int, height: Int)] = [:]
         var rowTop = 20
         for start in stride(from: 0, to: schemas.count, by: perRow) {
             let row = schemas[start..<min(start + perRow, schemas.count)]
             var tallest = 0
             for (offset, schema) in row.enumerated() {
                 let height = (min(schema.columns.count, shownColumnCount + 1) + 1) * lineHeight + 8
-                frames[schema.name.lowercased()] = (20 + offset * (boxWidth + gap), rowTop, height)
+                frames[SQLName(schema.name)] = (20 + offset * (boxWidth + gap), rowTop, height)
                 tallest = max(tallest, height)
             }
             rowTop += tallest + gap
@@ -32,9 +32,9 @@ enum DiagramPage {
                      ("height", String(rowTop)), ("viewBox", "0 0 \(width) \(rowTop)")])
                 html.raw("<defs><marker id=\"arrow\" viewBox=\"0 0 10 10\" refX=\"10\" refY=\"5\" markerWidth=\"8\" markerHeight=\"8\" orient=\"auto-start-reverse\"><path d=\"M 0 0 L 10 5 L 0 10 z\"></path></marker></defs>")
                 for schema in schemas {
-                    guard let from = frames[schema.name.lowercased()] else { continue }
+                    guard let from = frames[SQLName(schema.name)] else { continue }
                     for key in schema.foreignKeys {
-                        guard let to = frames[key.referencedTable.lowercased()] else { continue }
+                        guard let to = frames[SQLName(key.referencedTable)] else { continue }
                         let column = schema.columns.firstIndex { $0.name == key.columns.first } ?? 0
                         let y1 = from.y + (min(column, shownColumnCount) + 1) * lineHeight + 12
                         let (x1, x2) = to.x >= from.x ? (from.x + boxWidth, to.x) : (from.x, to.x + boxWidth)
@@ -46,7 +46,7 @@ enum DiagramPage {
                     }
                 }
                 for schema in schemas {
-                    guard let frame = frames[schema.name.lowercased()] else { continue }
+                    guard let frame = frames[SQLName(schema.name)] else { continue }
                     writeBox(schema, at: frame, to: &html)
                 }
                 html.close("svg")

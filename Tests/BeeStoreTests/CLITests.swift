@@ -369,9 +369,14 @@ struct CLITests {
         expectFailure(
             try beestore("rows", path, "t", "--columns", ""), status: 2,
             message: "--columns has an empty column name (see 'beestore help')")
+        for list in ["plain,,plain", "plain,", ",plain"] {
+            expectFailure(
+                try beestore("rows", path, "t", "--columns", list), status: 2,
+                message: "--columns has an empty column name (see 'beestore help')")
+        }
         expectFailure(
-            try beestore("rows", path, "t", "--columns", "plain,,plain"), status: 2,
-            message: "--columns has an empty column name (see 'beestore help')")
+            try beestore("rows", path, "t", "--columns", #""a,b"#), status: 2,
+            message: "--columns has a quoted column name without its closing quote (see 'beestore help')")
         expectFailure(
             try beestore("rows", path, "t", "--order", #""plain" sideways"#), status: 2,
             message: "after the quoted column plain comes sideways, not asc or desc (see 'beestore help')")

@@ -331,6 +331,34 @@ struct InspectionTests {
         let committed = try inspector.execute("BEGIN; INSERT INTO team (name) VALUES ('Hornets'); COMMIT", allowingWrites: true)
         #expect(committed.changedRowCount == 1)
         #expect(try inspector.execute(count).rows != before)
+
+        // Inside the caller's own transaction, the SQL runs in it, which it leaves as it is.
+        let db = inspector.database
+        struct Undo: Error {}
+        #expect(throws: Undo.self) {
+            try db.transaction { _ in
+                let insert = try inspector.execute("INSERT INTO team (name) VALUES ('Moths')", allowingWrites: true)
+                #expect(insert.changedRowCount == 1)
+                throw Undo()
+            }
+        }
+        try db.transaction { _ in
+            _ = try inspector.execute("INSERT INTO team (name) VALUES ('Moths')", allowingWrites: true)
+        }
+        #expect(try db.fetchValue(Int.self, "SELECT count(*) FROM team WHERE name = 'Moths'") == 1)
+    }
+
+    @Test func aTableNotCountedWithinTheTimeLimitHasNoRowCount() throws {
+        var configuration = Configuration()
+        configuration.statementTimeLimit = .milliseconds(20)
+        let db = try Database(path: ":memory:", configuration: configuration)
+        try db.execute(script: """
+            CREATE TABLE small (x);
+            INSERT INTO small VALUES (1);
+            CREATE VIEW endless AS
+                WITH RECURSIVE n(i) AS (SELECT 1 UNION ALL SELECT i + 1 FROM n) SELECT i FROM n;
+            """)
+        #expect(try Inspector(db).tables().map(\.rowCount) == [nil, 1])
     }
 
     @Test func aWriteThatChangesNoRowsReportsNoneRatherThanTheLastStatementsCount() throws {

@@ -31,10 +31,8 @@ final class ColumnNames: Sendable {
         // For the usual handful of columns, comparing names beats hashing one, and
         // comparing packed bytes beats comparing strings.
         if names.count <= Self.scannedCount {
-            if let asciiNames {
-                if let index = name.utf8.withContiguousStorageIfAvailable(asciiNames.firstIndex(of:)) ?? nil {
-                    return index
-                }
+            if let asciiNames, let found = name.utf8.withContiguousStorageIfAvailable(asciiNames.firstIndex(of:)) {
+                if let index = found { return index }
             } else if let index = names.firstIndex(where: { $0.utf8.elementsEqual(name.utf8) }) {
                 return index
             }

@@ -20,8 +20,9 @@ extension Inspector {
     /// a column whose values all have one type (`NULL`s aside) is declared with it
     /// (`INTEGER`, `REAL`, `TEXT`, `BLOB`), any other without a type, so that every value
     /// keeps the type it has in the file. In an existing table, the file's columns are
-    /// matched with the table's case-insensitively; a generated column's values are left
-    /// to SQLite to compute, and a column the table does not have is an error.
+    /// matched with the table's as SQLite matches names (ASCII letters in either case); a
+    /// generated column's values are left to SQLite to compute, and a column the table
+    /// does not have is an error.
     public func importRows(from data: Data, format: ImportFormat, into table: String) throws -> ImportSummary {
         let makeReader = { () throws -> any ImportRecordReader in
             switch format {

@@ -79,8 +79,9 @@ extension Inspector {
         return try writer.finish(changedRowCount: changed)
     }
 
-    /// The rows of the table or view named `table` (matched case-insensitively) that
-    /// `selection` picks. Unknown tables and columns throw an ``InspectionError``.
+    /// The rows of the table or view named `table` (ASCII letters in either case, as SQLite
+    /// matches names) that `selection` picks. Unknown tables and columns throw an
+    /// ``InspectionError``.
     public func rows(of table: String, matching selection: RowSelection = RowSelection()) throws -> QueryResult {
         try database.read { connection in
             let statement = try selectStatement(of: table, matching: selection, in: connection)
@@ -130,9 +131,11 @@ extension Inspector {
             return nil
         }
         return try database.writeWithoutTransaction { connection in
+            // Inside a transaction of the caller's (a write on this thread), that one is left as it is.
+            let ownsTransactions = !connection.isInTransaction
             defer {
                 // A transaction the SQL began and did not end keeps nothing.
-                if connection.isInTransaction { try? connection.execute("ROLLBACK") }
+                if ownsTransactions, connection.isInTransaction { try? connection.execute("ROLLBACK") }
             }
             var remaining = arguments.values[...]
             var changed = 0
@@ -155,7 +158,7 @@ extension Inspector {
                 writes = writes || !statement.isReadOnly
                 if connection.totalChanges != totalChangesBefore { changed += connection.changes }
             }
-            if connection.isInTransaction { throw InspectionError.transactionLeftOpen(sql: sql) }
+            if ownsTransactions, connection.isInTransaction { throw InspectionError.transactionLeftOpen(sql: sql) }
             return writes ? changed : nil
         }
     }

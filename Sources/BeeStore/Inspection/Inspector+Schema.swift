@@ -1,5 +1,5 @@
 extension Inspector {
-    /// The schema of the table or view named `name` (matched case-insensitively, as SQL
+    /// The schema of the table or view named `name` (ASCII letters in either case, as SQL
     /// does), or an ``InspectionError/unknownTable(_:)``.
     public func schema(ofTable name: String) throws -> TableSchema {
         try database.read { connection in

@@ -1,7 +1,8 @@
 extension Inspector {
     /// The database's tables and views (SQLite's own `sqlite_` tables excepted), sorted
     /// by name, with their row counts: nil for a view or virtual table that SQLite cannot
-    /// read (a missing table, a module it lacks). A table it cannot count for another
+    /// read (a missing table, a module it lacks), and for a table not counted within the
+    /// database's ``Configuration/statementTimeLimit``. A table it cannot count for another
     /// reason (a damaged file, an I/O error) is that ``DatabaseError``.
     public func tables() throws -> [TableSummary] {
         try database.read { connection in
@@ -10,7 +11,9 @@ extension Inspector {
                 let count: Int?
                 do {
                     count = try connection.fetchValue(Int.self, "SELECT count(*) FROM \(entry.name.quotedIdentifier)")
-                } catch let error as DatabaseError where error.resultCode == .error {
+                } catch let error as DatabaseError where error.resultCode == .error || error.resultCode == .interrupt {
+                    count = nil
+                } catch is StatementTimeLimitExceeded {
                     count = nil
                 }
                 return TableSummary(name: entry.name, kind: kind, rowCount: count)

@@ -49,7 +49,7 @@ extension Connection {
         return try fetchAll(sql + " ORDER BY name", StatementArguments(values: arguments)).map(SchemaEntry.init(row:))
     }
 
-    /// The schema entry of the table or view named `name`, matched case-insensitively as
+    /// The schema entry of the table or view named `name`, ASCII letters in either case, as
     /// SQL does (the schema table `sqlite_master` too), or an ``InspectionError/unknownTable(_:)``.
     func tableEntry(named name: String) throws -> SchemaEntry {
         let sql = SchemaEntry.selection + " WHERE type IN ('table', 'view') AND name = ? COLLATE NOCASE"

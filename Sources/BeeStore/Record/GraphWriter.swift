@@ -287,7 +287,10 @@ struct GraphWriter {
         }
         do {
             try statement.executeBound()
-        } catch let error as DatabaseError where kind == .upsert && error.extendedResultCode == .notNullConstraint {
+        } catch let error as DatabaseError
+            where kind == .upsert && error.extendedResultCode == .notNullConstraint && connection.isInTransaction
+        {
+            // (A column declared `NOT NULL ON CONFLICT ROLLBACK` ended the save's transaction: no update then.)
             throw UpsertRefused(error: error)
         }
         if kind == .update, connection.changes == 0 {
