@@ -12,8 +12,7 @@ import Darwin
 /// Inlinable, for ``MemoryCache``'s callers.
 // Safe to share: its one stored property, the mutex's address, never changes, and the
 // mutex itself is only used through the pthread calls made for sharing it.
-@usableFromInline
-final class Lock: @unchecked Sendable {
+@usableFromInline final class Lock: @unchecked Sendable {
     @usableFromInline let mutex: UnsafeMutablePointer<pthread_mutex_t>
 
     @usableFromInline
@@ -43,8 +42,7 @@ final class Lock: @unchecked Sendable {
 /// A value that is only read and written while holding its own lock.
 /// Inlinable, for ``MemoryCache``'s callers.
 // Safe to share: `state` is only read and written inside `withLock` and `value`, under `lock`.
-@usableFromInline
-final class Protected<State>: @unchecked Sendable {
+@usableFromInline final class Protected<State>: @unchecked Sendable {
     @usableFromInline let lock = Lock()
     @usableFromInline var state: State
 
