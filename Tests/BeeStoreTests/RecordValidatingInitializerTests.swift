@@ -125,6 +125,65 @@ struct BankAccount: ActiveRecord, Equatable {
         RecordProperty("owner", String.self))
 }
 
+/// A record whose `init(from:)` reads one of two properties, as its `kind` says.
+struct Payment: ActiveRecord, Equatable {
+    enum Kind: String, Codable { case card, iban }
+
+    var id: Int64?
+    var kind: Kind
+    var cardNumber: String?
+    var iban: String?
+
+    enum CodingKeys: String, CodingKey { case id, kind, cardNumber, iban }
+
+    init(kind: Kind, cardNumber: String? = nil, iban: String? = nil) {
+        self.kind = kind
+        self.cardNumber = cardNumber
+        self.iban = iban
+    }
+
+    init(from decoder: any Decoder) throws {
+        let container = try decoder.container(keyedBy: CodingKeys.self)
+        id = try container.decodeIfPresent(Int64.self, forKey: .id)
+        kind = try container.decode(Kind.self, forKey: .kind)
+        if kind == .card {
+            cardNumber = try container.decodeIfPresent(String.self, forKey: .cardNumber)
+        } else {
+            iban = try container.decodeIfPresent(String.self, forKey: .iban)
+        }
+    }
+}
+
+/// ``Payment`` with its properties declared.
+struct DeclaredPayment: ActiveRecord, Equatable {
+    var id: Int64?
+    var kind: Payment.Kind
+    var cardNumber: String?
+    var iban: String?
+
+    enum CodingKeys: String, CodingKey { case id, kind, cardNumber, iban }
+
+    init(kind: Payment.Kind, iban: String? = nil) {
+        self.kind = kind
+        self.iban = iban
+    }
+
+    init(from decoder: any Decoder) throws {
+        let container = try decoder.container(keyedBy: CodingKeys.self)
+        id = try container.decodeIfPresent(Int64.self, forKey: .id)
+        kind = try container.decode(Payment.Kind.self, forKey: .kind)
+        if kind == .card {
+            cardNumber = try container.decodeIfPresent(String.self, forKey: .cardNumber)
+        } else {
+            iban = try container.decodeIfPresent(String.self, forKey: .iban)
+        }
+    }
+
+    static let mapping = RecordMapping().properties(
+        RecordProperty("id", Int64?.self), RecordProperty("kind", Payment.Kind.self),
+        RecordProperty("cardNumber", String?.self), RecordProperty("iban", String?.self))
+}
+
 @Suite("Records: validating initializers")
 struct RecordValidatingInitializerTests {
     let db: Database
@@ -179,6 +238,18 @@ struct RecordValidatingInitializerTests {
         #expect(String(describing: error).contains("nickname"))
         #expect(try db.fetchValue(Int.self, "SELECT count(*) FROM half_declared_member") == 0, "nothing is saved")
         #expect(throws: RecordError.missingPrimaryKey(record: "KeylessDeclaration")) { try KeylessDeclaration.count(in: db) }
+    }
+
+    @Test func aPropertyInitFromReadsInSomeCasesOnlyIsAnErrorNotAValueDropped() throws {
+        var payment = Payment(kind: .iban, iban: "DE89 3704 0044 0532 0130 00")
+        let error = #expect(throws: RecordError.self) { try payment.save(in: db) }
+        #expect(String(describing: error).contains("iban"))
+        #expect(String(describing: error).contains("RecordMapping.properties"))
+        #expect(try Payment.count(in: db) == 0, "nothing is saved")
+        // Declared, every property has its column.
+        var declared = DeclaredPayment(kind: .iban, iban: "DE89 3704 0044 0532 0130 00")
+        try declared.save(in: db)
+        #expect(try DeclaredPayment.all(in: db) == [declared])
     }
 
     @Test func theDeclaredKeyIsThePropertyOfTheMappedKeyColumn() throws {

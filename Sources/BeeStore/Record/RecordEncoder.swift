@@ -187,10 +187,16 @@ final class RecordEncoder: Encoder {
         cursor.index(of: key)
     }
 
-    /// A key with no column is a property the record does not store, unless the mapping
-    /// declares the type's properties: then the declaration left it out.
+    /// A key with no column is an error rather than a value dropped: the mapping's declared
+    /// properties leave it out, or `init(from:)` did not read it when its columns were
+    /// reflected (it reads it in some cases only).
     private func refuseUndeclared(_ key: String) throws {
-        guard schema.isDeclared else { return }
+        guard schema.isDeclared else {
+            throw RecordError.unsupportedType(
+                record: schema.recordName, property: key, type: "a key init(from:) skipped",
+                reason: "the type encodes it, but its init(from:) did not decode it when its columns were read "
+                    + "(with placeholder values): decode it in every case, or declare the properties with RecordMapping.properties")
+        }
         throw RecordError.unsupportedType(
             record: schema.recordName, property: key, type: "RecordProperty",
             reason: "the type encodes it, but the mapping's declared properties leave it out")
@@ -198,7 +204,11 @@ final class RecordEncoder: Encoder {
 
     /// Stores a value column's database value.
     fileprivate func set(_ value: Value, forKey key: String) throws {
-        guard let index = columnIndex(key) else { return try refuseUndeclared(key) }
+        guard let index = columnIndex(key) else {
+            // Nothing is lost when a reflected type leaves out a key it encodes as nil.
+            if value.isNull, !schema.isDeclared { return }
+            return try refuseUndeclared(key)
+        }
         try store(value, at: index)
     }
 
