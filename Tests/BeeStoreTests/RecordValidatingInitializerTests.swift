@@ -168,15 +168,10 @@ struct DeclaredPayment: ActiveRecord, Equatable {
         self.iban = iban
     }
 
+    /// Decoded as a ``Payment`` is: one of the two properties, as `kind` says.
     init(from decoder: any Decoder) throws {
-        let container = try decoder.container(keyedBy: CodingKeys.self)
-        id = try container.decodeIfPresent(Int64.self, forKey: .id)
-        kind = try container.decode(Payment.Kind.self, forKey: .kind)
-        if kind == .card {
-            cardNumber = try container.decodeIfPresent(String.self, forKey: .cardNumber)
-        } else {
-            iban = try container.decodeIfPresent(String.self, forKey: .iban)
-        }
+        let payment = try Payment(from: decoder)
+        (id, kind, cardNumber, iban) = (payment.id, payment.kind, payment.cardNumber, payment.iban)
     }
 
     static let mapping = RecordMapping().properties(
