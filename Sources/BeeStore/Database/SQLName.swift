@@ -7,7 +7,12 @@ package struct SQLName: Hashable, Sendable {
 
     /// The name `name`, for comparing and hashing.
     package init(_ name: String) {
-        folded = name.utf8.map { $0 >= 0x41 && $0 <= 0x5A ? $0 | 0x20 : $0 }
+        folded = name.utf8.map(Self.folded)
+    }
+
+    /// A byte of a name as SQLite compares it: an ASCII capital letter in lowercase.
+    static func folded(_ byte: UInt8) -> UInt8 {
+        (UInt8(ascii: "A")...UInt8(ascii: "Z")).contains(byte) ? byte + 32 : byte
     }
 }
 

@@ -203,17 +203,13 @@ struct SQLRenderer {
 
     /// `name` with its ASCII letters in lowercase, as SQLite compares names.
     static func asciiLowercased(_ name: String) -> String {
-        String(decoding: name.utf8.map(asciiLowercased), as: UTF8.self)
+        String(decoding: name.utf8.map(SQLName.folded), as: UTF8.self)
     }
 
     /// Whether two names are the same name to SQLite: equal bytes, ASCII letters in
     /// either case.
     private static func namesMatch(_ left: [UInt8], _ right: ArraySlice<UInt8>) -> Bool {
-        zip(left, right).allSatisfy { asciiLowercased($0) == asciiLowercased($1) }
-    }
-
-    private static func asciiLowercased(_ byte: UInt8) -> UInt8 {
-        (UInt8(ascii: "A")...UInt8(ascii: "Z")).contains(byte) ? byte + 32 : byte
+        zip(left, right).allSatisfy { SQLName.folded($0) == SQLName.folded($1) }
     }
 
     // MARK: - Quoting
