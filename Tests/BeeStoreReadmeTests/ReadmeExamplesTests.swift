@@ -203,6 +203,22 @@ struct ReadmeExamplesTests {
         #expect(try db.fetchValue(Int.self, "SELECT count(*) FROM comment WHERE article_id IS NULL") == 2)
         #expect(try Article.count(in: db) == 0)
         #expect(try Author.count(in: db) == 1)
+
+        var draft = Article(title: "Draft", author: Author(name: "Bo"), comments: nil, tags: [])
+        try draft.save(in: db)
+        // example: record-transaction
+        try db.transaction { connection in
+            var ann = Author(name: "Ann")
+            try ann.save(in: connection)
+            var article = Article(title: "Second", author: ann, comments: [], tags: [])
+            try article.save(in: connection)
+            try Article.where("title", "Draft").deleteAll(in: connection)
+        }   // all of it commits here, or none of it when the closure throws
+        let count = try db.read { connection in try Article.count(in: connection) }
+        // end example
+        #expect(count == 1)
+        #expect(try Article.all(in: db).map(\.title) == ["Second"])
+        #expect(try Author.count(in: db) == 3)
     }
 
     @Test func mappingExample() throws {

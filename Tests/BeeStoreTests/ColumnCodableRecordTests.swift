@@ -748,7 +748,7 @@ struct ColumnCodableRecordTests {
             DROP TABLE strict_specimen;
             """)
         for (offset, column) in required.enumerated() {
-            let id = 100 + offset
+            let id = Int64(100 + offset)
             try db.execute("INSERT INTO specimen SELECT * FROM specimen WHERE id = 1")
             try db.execute("UPDATE specimen SET id = ?, \"\(column)\" = NULL WHERE rowid = last_insert_rowid()", [id])
             let codable = #expect(throws: ConversionError.self) { try Specimen<Plain>.find(id, in: db) }

@@ -687,3 +687,60 @@ struct RecordKeyTests {
         #expect(try Bookmark.query(in: db).including("mainTag").find(later.id ?? 0)?.tags.map(\.name) == ["swift"])
     }
 }
+
+extension RecordKeyTests {
+    @Test func createdTablesCarryTheDeclaredUniqueKeys() throws {
+        var tag = Tag(name: "swift")
+        try tag.save(in: db)
+        let unique = try db.fetchAll(
+            "SELECT ii.name FROM pragma_index_list('tag') AS il, pragma_index_info(il.name) AS ii WHERE il.\"unique\""
+        ).map { try $0.decode(String.self, at: 0) }
+        #expect(unique == ["name"])
+        #expect(throws: DatabaseError.self) { try db.execute("INSERT INTO tag (name) VALUES ('swift')") }
+    }
+
+    @Test func anExistingTableGainsTheUniqueIndexItLacks() throws {
+        let db = try Database.inMemory()
+        try db.execute("CREATE TABLE tag (id INTEGER PRIMARY KEY, name TEXT NOT NULL)")
+        try db.execute("INSERT INTO tag (name) VALUES ('kept')")
+        #expect(try Tag.count(in: db) == 1)
+        #expect(throws: DatabaseError.self) { try db.execute("INSERT INTO tag (name) VALUES ('kept')") }
+    }
+
+    @Test func concurrentSaversOfOneUniqueRecordGetOneRow() async throws {
+        let directory = try TemporaryDirectory()
+        let path = directory.path("tags.sqlite")
+        _ = try Bookmark.count(in: try Database(path: path))
+        try await withThrowingTaskGroup(of: Void.self) { group in
+            for worker in 0..<4 {
+                group.addTask {
+                    let db = try Database(path: path)
+                    for round in 0..<10 {
+                        var bookmark = Bookmark(url: "https://\(worker).\(round)", tags: [Tag(name: "shared")], mainTag: nil)
+                        try bookmark.save(in: db)
+                    }
+                }
+            }
+            try await group.waitForAll()
+        }
+        let db = try Database(path: path)
+        #expect(try Tag.query(in: db).where("name", "shared").count() == 1)
+        #expect(try Bookmark.count(in: db) == 40)
+    }
+
+    @Test func lookupsByKeyTakeTheRecordsKeyType() throws {
+        var france = Country(id: "FR", name: "France")
+        try france.save(in: db)
+        #expect(try Country.exists("FR", in: db))
+        #expect(try !Country.exists("XX", in: db))
+        #expect(try Country.delete("FR", in: db))
+        #expect(try !Country.delete("FR", in: db), "no row left to delete")
+        var tag = Tag(name: "swift")
+        try tag.save(in: db)
+        #expect(try Tag.find(nil, in: db) == nil, "no key finds nothing")
+        #expect(try !Tag.exists(nil, in: db))
+        #expect(try Tag.find(tag.id, in: db) == tag)
+        #expect(try Tag.delete(tag.id, in: db))
+        #expect(try Tag.count(in: db) == 0)
+    }
+}

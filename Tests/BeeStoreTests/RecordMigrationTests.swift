@@ -126,3 +126,36 @@ struct RecordMigrationTests {
         #expect(try NoteV1.all(in: db).map(\.title) == ["kept"])
     }
 }
+
+/// The note with two required properties more than its table, and its title as a number.
+struct NoteV3: ActiveRecord, Equatable {
+    var id: Int64?
+    var title: Int
+    var body: String
+    var pinned: Bool
+    static let tableName = "note"
+}
+
+extension RecordMigrationTests {
+    @Test(arguments: [false, true])
+    func aManagedMismatchNamesEveryColumnWhetherTheTableHasRowsOrNot(hasRows: Bool) throws {
+        let db = try managedDatabase()
+        try db.execute("CREATE TABLE note (id INTEGER PRIMARY KEY, title TEXT NOT NULL)")
+        if hasRows { try db.execute("INSERT INTO note (title) VALUES ('kept')") }
+        let before = try schema(of: db)
+        #expect(throws: RecordError.schemaMismatch(record: "NoteV3", differences: [
+            #"column "note"."title" is TEXT, not INTEGER"#,
+            #"column "note"."body" is missing"#, #"column "note"."pinned" is missing"#,
+        ])) { try NoteV3.count(in: db) }
+        #expect(try schema(of: db) == before)
+    }
+
+    @Test func automaticModeStillRefusesARequiredColumnOnATableWithRows() throws {
+        let db = try Database(path: directory.path("automatic.sqlite"))
+        try db.execute("CREATE TABLE note (id INTEGER PRIMARY KEY, title INTEGER NOT NULL)")
+        try db.execute("INSERT INTO note (title) VALUES (1)")
+        #expect(throws: RecordError.requiredColumnOnNonEmptyTable(table: "note", column: "body")) {
+            try NoteV3.count(in: db)
+        }
+    }
+}

@@ -615,7 +615,7 @@ extension RecordPersistenceTests {
         #expect(throws: RecordError.unknownRelation(record: "Record2", relation: "place")) {
             try Record2.query(in: db).including("place").forEach { _ in }
         }
-        #expect(throws: DatabaseError.self) {
+        #expect(throws: RecordError.writeInsideRead(record: "SavedLink")) {
             try SavedLink.query(in: db).forEach { link in
                 var renamed = link
                 renamed.title = "renamed"

@@ -562,3 +562,169 @@ struct RecordRelationTests {
         #expect(try Comment.query(in: db).joining("author").where("author.name", "Bob").orderAsc("ID").records().map(\.id) == [1, 3])
     }
 }
+
+// MARK: - New records under existing related records
+
+struct Shop: ActiveRecord, Equatable {
+    var id: Int64?
+    var name: String
+    var items: [ShopItem]?
+}
+
+struct ShopItem: ActiveRecord, Equatable {
+    var id: Int64?
+    var name: String
+    var maker: Author?
+    var parts: [ShopPart]?
+    var labels: [Leaf]?
+
+    static let mapping = RecordMapping().manyToMany("labels")
+}
+
+struct ShopPart: ActiveRecord, Equatable {
+    var id: Int64?
+    var name: String
+}
+
+/// Two has-many relations to one type, without foreign keys of their own.
+struct PinBoard: ActiveRecord, Equatable {
+    var id: Int64?
+    var name: String
+    var left: [Pin]
+    var right: [Pin]
+}
+
+/// Two has-many relations to one type, each with its own foreign key column.
+struct DeclaredPinBoard: ActiveRecord, Equatable {
+    var id: Int64?
+    var name: String
+    var left: [Pin]
+    var right: [Pin]
+
+    static let mapping = RecordMapping(table: "pin_board")
+        .hasMany("left", foreignKey: "left_board_id")
+        .hasMany("right", foreignKey: "right_board_id")
+}
+
+struct Pin: ActiveRecord, Equatable {
+    var id: Int64?
+    var label: String
+}
+
+extension RecordRelationTests {
+    private func savedShop() throws -> Shop {
+        var shop = Shop(name: "Hardware", items: [ShopItem(name: "Lamp", parts: [ShopPart(name: "bulb")])])
+        try shop.save(in: db)
+        return try #require(try Shop.query(in: db).including("items.parts", "items.maker", "items.labels").find(shop.id))
+    }
+
+    @Test func aNewChildOfAnExistingRelatedRecordIsInserted() throws {
+        var shop = try savedShop()
+        shop.items?[0].parts?.append(ShopPart(name: "shade"))
+        try shop.save(in: db)
+        let partID = try #require(shop.items?[0].parts?[1].id, "the saved copy has the new part's key")
+        let itemID = try #require(shop.items?[0].id)
+        #expect(try ShopPart.count(in: db) == 2)
+        #expect(try db.fetchValue(Int64.self, "SELECT shop_item_id FROM shop_part WHERE id = ?", [partID]) == itemID)
+        let reloaded = try #require(try Shop.query(in: db).including("items.parts").find(shop.id))
+        #expect(reloaded.items?[0].parts?.map(\.name) == ["bulb", "shade"])
+    }
+
+    @Test func anExistingRelatedRecordIsStillNotWrittenFromTheParentsCopy() throws {
+        var shop = try savedShop()
+        var item = try #require(try ShopItem.find(shop.items?[0].id, in: db))
+        item.name = "Desk lamp"
+        try item.save(in: db)
+        shop.items?[0].parts?.append(ShopPart(name: "switch"))
+        shop.items?[0].parts?[0].name = "edited through the shop"
+        try shop.save(in: db)
+        #expect(try ShopItem.find(item.id, in: db)?.name == "Desk lamp", "the newer edit stays")
+        #expect(try ShopPart.all(in: db).map(\.name) == ["bulb", "switch"], "the existing part keeps its row")
+    }
+
+    @Test func newRecordsAreInsertedAtAnyDepthBelowExistingOnes() throws {
+        var root = Folder(
+            name: "root", subfolders: [Folder(name: "sub", subfolders: [], leaves: [])], leaves: [])
+        try root.save(in: db)
+        var loaded = try #require(try Folder.query(in: db).where("name", "root").first())
+        loaded.subfolders[0].subfolders.append(Folder(name: "new", subfolders: [], leaves: [Leaf(title: "deep")]))
+        try loaded.save(in: db)
+        let sub = try #require(try Folder.query(in: db).where("name", "sub").first())
+        #expect(sub.subfolders.map(\.name) == ["new"])
+        #expect(sub.subfolders.first?.leaves.map(\.title) == ["deep"])
+        #expect(loaded.subfolders[0].subfolders[0].id != nil)
+        #expect(try Folder.count(in: db) == 3)
+    }
+
+    @Test func aNewBelongsToRecordOfAnExistingRelatedRecordIsInsertedAndLinked() throws {
+        var shop = try savedShop()
+        shop.items?[0].maker = Author(name: "Ada")
+        shop.items?[0].labels = [Leaf(title: "new label")]
+        try shop.save(in: db)
+        let item = try #require(try ShopItem.query(in: db).including("maker", "labels").find(shop.items?[0].id))
+        #expect(item.maker?.name == "Ada")
+        #expect(item.labels?.map(\.title) == ["new label"])
+        #expect(shop.items?[0].maker?.id == item.maker?.id)
+    }
+
+    @Test func twoRelationsThatWouldShareAForeignKeyAreATypedErrorAtFirstUse() throws {
+        let error = try #require(throws: RecordError.self) {
+            var board = PinBoard(name: "b", left: [Pin(label: "1")], right: [])
+            try board.save(in: db)
+        }
+        #expect(error == .sharedForeignKey(record: "PinBoard", relations: ["left", "right"], table: "pin", column: "pin_board_id"))
+        #expect("\(error)".contains("foreignKey"))
+        #expect(try db.fetchValue(Int.self, "SELECT count(*) FROM sqlite_master WHERE name = 'pin'") == 0, "nothing created")
+        #expect(throws: RecordError.self) { try PinBoard.all(in: db) }
+    }
+
+    @Test func relationsWithTheirOwnForeignKeysKeepTheirRecordsApart() throws {
+        var board = DeclaredPinBoard(name: "b", left: [Pin(label: "1"), Pin(label: "2")], right: [Pin(label: "3")])
+        try board.save(in: db)
+        let moved = board.left.removeFirst()
+        board.right.append(moved)
+        try board.save(in: db)
+        let loaded = try #require(try DeclaredPinBoard.find(board.id, in: db))
+        #expect(loaded.left.map(\.label) == ["2"])
+        #expect(loaded.right.map(\.label) == ["1", "3"])
+        #expect(try Pin.count(in: db) == 3)
+    }
+}
+
+// MARK: - Names checked before a record query runs
+
+extension RecordRelationTests {
+    @Test func aMisspeltColumnIsARecordErrorBeforeTheQueryRuns() throws {
+        var post = makePost()
+        try post.save(in: db)
+        let before = db.statistics
+        #expect(throws: RecordError.unknownColumn(record: "Post", column: "titel")) {
+            try Post.where("titel", "Hello").records(in: db)
+        }
+        #expect(throws: RecordError.unknownColumn(record: "Post", column: "titel")) {
+            try Post.where("titel", "Hello").first(in: db)
+        }
+        #expect(throws: RecordError.unknownColumn(record: "Post", column: "rank")) {
+            try Post.query(in: db).orderDesc("rank").count()
+        }
+        #expect(throws: RecordError.unknownColumn(record: "Post", column: "nope")) {
+            try Post.query(in: db).whereIn("nope", [1]).exists()
+        }
+        #expect(throws: RecordError.unknownColumn(record: "Author", column: "nme")) {
+            try Post.query(in: db).joining("author").where("author.nme", "Ann").records()
+        }
+        #expect(db.statistics.executedStatements == before.executedStatements, "no statement ran")
+    }
+
+    @Test func aRelationsColumnNeedsTheRelationJoined() throws {
+        var post = makePost()
+        try post.save(in: db)
+        let error = try #require(throws: RecordError.self) { try Comment.where("author.name", "Bob").records(in: db) }
+        #expect(error == .relationNotJoined(record: "Comment", relation: "author", column: "author.name"))
+        #expect("\(error)".contains(#"joining("author")"#))
+        #expect(throws: RecordError.relationNotJoined(record: "Post", relation: "comments.author", column: "comments.author.name")) {
+            try Post.query(in: db).joining("comments").where("comments.author.name", "Bob").records()
+        }
+        #expect(try Comment.query(in: db).joining("author").where("author.name", "Bob").count() == 1)
+    }
+}

@@ -297,7 +297,7 @@ struct RecordTypesTests {
         #expect(array == [Gadget(id: nil, name: "c")])
         #expect(String(decoding: try gadget.jsonData(), as: UTF8.self) == #"{"id":3,"name":"saw"}"#)
         #expect(throws: RecordError.self) { try Gadget(dictionary: ["name": Date()]) }
-        #expect(throws: DecodingError.self) { try Gadget(jsonString: #"{"id": "x"}"#) }
+        #expect(throws: RecordError.self) { try Gadget(jsonString: #"{"id": "x"}"#) }
     }
 
     @Test func columnNamingIsChosenPerTypeAndRelationColumnsFollowIt() throws {
@@ -317,6 +317,70 @@ struct RecordTypesTests {
         #expect(try SnakeNote.query(in: db).where("created_at", when).count() == 1)
         #expect(try SnakeNote.query(in: db).where("mainAuthor", snake.mainAuthor?.id).including("mainAuthor").first() == snake)
         #expect(try CamelNote.query(in: db).where("mainAuthor", camel.mainAuthor?.id).count() == 1)
-        #expect(throws: DatabaseError.self) { try SnakeNote.query(in: db).where("author", 1).count() }
+        #expect(throws: RecordError.unknownColumn(record: "SnakeNote", column: "author")) {
+            try SnakeNote.query(in: db).where("author", 1).count()
+        }
+    }
+}
+
+// MARK: - Infinities and NaN
+
+/// Reals in a column of their own, optional, and inside a JSON value.
+struct SensorReading: ActiveRecord, Equatable {
+    var id: Int64?
+    var value: Double
+    var previous: Double?
+    var samples: [Double]
+}
+
+extension RecordTypesTests {
+    @Test func infinitiesAreStoredExactly() throws {
+        let db = try Database.inMemory()
+        var reading = SensorReading(value: .infinity, previous: -.infinity, samples: [1.5])
+        try reading.save(in: db)
+        #expect(try SensorReading.find(reading.id, in: db) == reading)
+        #expect(try db.fetchValue(Double.self, "SELECT value FROM sensor_reading") == .infinity)
+    }
+
+    @Test(arguments: [
+        (SensorReading(value: .nan, previous: nil, samples: []), "value"),
+        (SensorReading(value: 1, previous: .nan, samples: []), "previous"),
+    ])
+    func nanIsAConversionErrorNamingItsColumn(reading: SensorReading, column: String) throws {
+        let db = try Database.inMemory()
+        var reading = reading
+        let error = try #require(throws: ConversionError.self) { try reading.save(in: db) }
+        guard case .invalidValue(_, .real(let value), column?) = error else {
+            Issue.record("unexpected error \(error)")
+            return
+        }
+        #expect(value.isNaN)
+        #expect(try SensorReading.count(in: db) == 0, "nothing saved")
+    }
+
+    @Test(arguments: [Double.nan, .infinity, -.infinity])
+    func aValueJSONCannotHoldIsARecordErrorNamingItsProperty(sample: Double) throws {
+        let db = try Database.inMemory()
+        var reading = SensorReading(value: 1, previous: nil, samples: [1, sample])
+        let error = try #require(throws: RecordError.self) { try reading.save(in: db) }
+        guard case .unencodableJSON("SensorReading", "samples", _) = error else {
+            Issue.record("unexpected error \(error)")
+            return
+        }
+        #expect(throws: RecordError.self) { try reading.jsonData() }
+        #expect(try SensorReading.count(in: db) == 0, "nothing saved")
+    }
+
+    @Test func jsonConstructorsThrowRecordErrors() throws {
+        for text in ["{", #"{"value": "high", "samples": []}"#, #"{"samples": []}"#, "[]"] {
+            let error = try #require(throws: RecordError.self) { try SensorReading(jsonString: text) }
+            guard case .invalidJSON("SensorReading", _) = error else {
+                Issue.record("unexpected error \(error) for \(text)")
+                continue
+            }
+        }
+        #expect(throws: RecordError.self) { try SensorReading(dictionary: ["value": "x", "samples": []]) }
+        #expect(throws: RecordError.self) { try [SensorReading](json: Data(#"[{"value": 1}]"#.utf8)) }
+        #expect(try SensorReading(jsonString: #"{"value": 2, "samples": [3]}"#) == SensorReading(value: 2, previous: nil, samples: [3]))
     }
 }

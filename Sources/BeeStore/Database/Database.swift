@@ -137,7 +137,7 @@ public final class Database: Sendable {
     /// (`VACUUM`, some `PRAGMA`s).
     public func writeWithoutTransaction<T>(_ body: (Connection) throws -> T) throws -> T {
         let context = ThreadContext.current
-        if let held = context.entry(for: ObjectIdentifier(self)) {
+        if let held = context.entry(for: self) {
             guard held.isWriter else {
                 throw DatabaseError(code: .misuse, message: "cannot write from inside a read of the same database")
             }
@@ -148,7 +148,7 @@ public final class Database: Sendable {
         defer { notifyCommit(committed) }
         return try writer.withConnection { connection in
             defer { committed = connection.changeTracker?.takeCommitted() ?? [] }
-            return try context.holding(connection, for: ObjectIdentifier(self), isWriter: true) {
+            return try context.holding(connection, for: self, isWriter: true) {
                 try body(connection)
             }
         }
@@ -156,13 +156,13 @@ public final class Database: Sendable {
 
     /// The writer connection, when the current thread is inside a write of this database.
     var currentWriter: Connection? {
-        guard let held = ThreadContext.current.entry(for: ObjectIdentifier(self)), held.isWriter else { return nil }
+        guard let held = ThreadContext.current.entry(for: self), held.isWriter else { return nil }
         return held.connection
     }
 
     /// Whether the current thread is inside a read of this database (and not a write).
     var isInsideRead: Bool {
-        ThreadContext.current.entry(for: ObjectIdentifier(self)).map { !$0.isWriter } ?? false
+        ThreadContext.current.entry(for: self).map { !$0.isWriter } ?? false
     }
 
     /// Registers `handler` to be called, on the writing thread after the writer is
@@ -192,11 +192,11 @@ public final class Database: Sendable {
     /// Runs a read, in a snapshot transaction or (for a single statement) without one.
     func withReader<T>(inTransaction: Bool, _ body: (Connection) throws -> T) throws -> T {
         let context = ThreadContext.current
-        if let held = context.entry(for: ObjectIdentifier(self)) {
+        if let held = context.entry(for: self) {
             return try body(held.connection)
         }
         let run = { (connection: Connection) throws -> T in
-            try context.holding(connection, for: ObjectIdentifier(self), isWriter: false) {
+            try context.holding(connection, for: self, isWriter: false) {
                 try connection.readOnlyAccess {
                     inTransaction ? try connection.readTransaction { try body(connection) } : try body(connection)
                 }

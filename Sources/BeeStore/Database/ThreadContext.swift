@@ -11,9 +11,15 @@ import Darwin
 /// waiting for themselves.
 final class ThreadContext {
     struct Entry {
-        let owner: ObjectIdentifier
+        // The database is alive while its entry is: an entry lives only during a call
+        // on the database (`holding(_:for:isWriter:_:)`), which holds it. Unowned(unsafe)
+        // spares the retain and release that a strong or unowned reference would cost
+        // at every database access.
+        unowned(unsafe) let database: Database
         let connection: Connection
         let isWriter: Bool
+
+        var owner: ObjectIdentifier { ObjectIdentifier(database) }
     }
 
     // Only its own thread touches a context (``current`` is per thread), and no access
@@ -31,8 +37,9 @@ final class ThreadContext {
         return context
     }
 
-    /// The connection of `owner` this thread is already using, if any.
-    func entry(for owner: ObjectIdentifier) -> Entry? {
+    /// The connection of `database` this thread is already using, if any.
+    func entry(for database: Database) -> Entry? {
+        let owner = ObjectIdentifier(database)
         // Innermost first: a read nested in a write sees the writer.
         for entry in entries.reversed() where entry.owner == owner {
             return entry
@@ -40,11 +47,19 @@ final class ThreadContext {
         return nil
     }
 
-    /// Runs `body` with `connection` registered as held by this thread for `owner`.
+    /// The database whose read or write handed `connection` to this thread, while it runs.
+    func database(holding connection: Connection) -> Database? {
+        for entry in entries.reversed() where entry.connection === connection {
+            return entry.database
+        }
+        return nil
+    }
+
+    /// Runs `body` with `connection` registered as held by this thread for `database`.
     func holding<T>(
-        _ connection: Connection, for owner: ObjectIdentifier, isWriter: Bool, _ body: () throws -> T
+        _ connection: Connection, for database: Database, isWriter: Bool, _ body: () throws -> T
     ) rethrows -> T {
-        entries.append(Entry(owner: owner, connection: connection, isWriter: isWriter))
+        entries.append(Entry(database: database, connection: connection, isWriter: isWriter))
         defer { entries.removeLast() }
         return try body()
     }

@@ -51,7 +51,7 @@ extension RecordQuery where Record: Sendable {
     /// The database the query observes (its own, else the shared one of the moment the
     /// observation starts, which its fetches keep using) and the tables it reads.
     fileprivate func observationTarget() throws -> (Database, Set<String>) {
-        guard let database = running(on: nil) else { throw RecordError.noDatabase }
+        guard let database = try running(on: nil) else { throw RecordError.noDatabase }
         let schema = try SchemaSynchronizer.ensure(Record.self, on: database)
         var tables: Set<String> = []
         try Self.collectTables(of: schema, into: &tables)

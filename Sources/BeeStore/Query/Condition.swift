@@ -76,6 +76,24 @@ public struct Conditions: Sendable {
         for term in more { try body(term) }
     }
 
+    /// Calls `body` with each column the conditions name (groups included); conditions
+    /// written as SQL text name none.
+    func forEachColumn(_ body: (String) throws -> Void) rethrows {
+        try forEachTerm { term in
+            switch term.condition {
+            case .comparison(let column, _, _), .isNull(let column, _), .inList(let column, _, _),
+                .inJSONArray(let column, _, _), .like(let column, _, _):
+                try body(column)
+            case .inJSONRows(let columns, _, _), .inSelect(let columns, _):
+                for column in columns { try body(column) }
+            case .group(let conditions):
+                try conditions.forEachColumn(body)
+            case .expression, .sql:
+                break
+            }
+        }
+    }
+
     /// The only condition, when there is exactly one.
     var soleCondition: Condition? {
         more.isEmpty ? first?.condition : nil

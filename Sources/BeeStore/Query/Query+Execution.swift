@@ -60,7 +60,7 @@ extension Query {
     public func insert() throws -> Int64 {
         let statement = try insertStatement()
         guard let conflict else { return try run(statement).lastInsertRowID }
-        return try requireDatabase().write { connection in
+        return try requireWritableDatabase().write { connection in
             let previous = connection.lastInsertRowID
             try connection.execute(statement.sql, statement.statementArguments)
             // SQLite moves the last insert row id only when the upsert inserts.
@@ -132,7 +132,7 @@ extension Query {
     /// `TRUNCATE`), in one transaction; returns how many rows were deleted.
     @discardableResult
     public func truncate() throws -> Int {
-        let database = try requireDatabase()
+        let database = try requireWritableDatabase()
         return try database.write { _ in
             let deleted = try empty()
             let hasSequence = try database.from("sqlite_master")
@@ -149,7 +149,7 @@ extension Query {
     }
 
     private func run(_ statement: SQLStatement) throws -> (lastInsertRowID: Int64, changes: Int) {
-        try requireDatabase().writeWithoutTransaction { connection in
+        try requireWritableDatabase().writeWithoutTransaction { connection in
             try connection.execute(statement.sql, statement.statementArguments)
             return (connection.lastInsertRowID, connection.changes)
         }

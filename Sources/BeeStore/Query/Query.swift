@@ -38,6 +38,14 @@ public struct Query: Filterable, Sendable {
         return database
     }
 
+    /// The database to write to, or ``QueryError/noDatabase``, or, inside a read of it,
+    /// ``QueryError/writeInsideRead(table:)``.
+    func requireWritableDatabase() throws -> Database {
+        let database = try requireDatabase()
+        guard !database.isInsideRead else { throw QueryError.writeInsideRead(table: table) }
+        return database
+    }
+
     enum Selection: Sendable {
         case column(String)
         case aggregate(String, column: String, alias: String?)

@@ -22,6 +22,9 @@ public enum QueryError: Error, Sendable, Equatable, CustomStringConvertible {
     case noDatabase(table: String)
     /// An infinite or NaN default value, which no SQL literal can hold.
     case nonFiniteDefault(table: String, column: String)
+    /// A write inside a `read` of the same database: reads cannot write; use `write` or
+    /// `transaction`.
+    case writeInsideRead(table: String)
 
     /// One line naming the table and what is wrong.
     public var description: String {
@@ -38,6 +41,8 @@ public enum QueryError: Error, Sendable, Equatable, CustomStringConvertible {
         case .nothingToUpsert(let table): "upsert into \"\(table)\" has no column to update"
         case .nonFiniteDefault(let table, let column):
             "default of \"\(table)\".\"\(column)\" is not a finite number: SQL cannot store infinities or NaN as a default"
+        case .writeInsideRead(let table):
+            "cannot write to \"\(table)\" inside a read: reads cannot write; use write or transaction instead"
         case .noDatabase(let table):
             "query on \"\(table)\" has no database: pass one, or open the shared one with Database.openShared(path:)"
         }

@@ -109,6 +109,11 @@ public struct TableDefinition: Sendable {
     /// An index on `columns`, created with the table ({Bee}'s `INDEX_ON`); named
     /// `<table>_on_<columns>` unless a name is given.
     public func index(on columns: String..., unique: Bool = false, named indexName: String? = nil) -> TableDefinition {
+        index(on: columns, unique: unique, named: indexName)
+    }
+
+    /// An index on `columns`, as ``index(on:unique:named:)`` makes.
+    func index(on columns: [String], unique: Bool = false, named indexName: String? = nil) -> TableDefinition {
         var copy = self
         copy.indexes.append(IndexDefinition(
             name: indexName ?? "\(name)_on_\(columns.joined(separator: "_"))", columns: columns, isUnique: unique))

@@ -9,19 +9,19 @@ extension ActiveRecord {
     /// ``willSave(in:)``, ``didSave(in:)``) and its timestamps set (see ``ActiveRecord``).
     /// Every key and timestamp is filled in; on failure nothing is saved. Uses the shared
     /// database unless one is given.
-    public mutating func save(in database: Database? = nil, updatingRelated: Bool = false) throws {
+    public mutating func save(in database: (any DatabaseProvider)? = nil, updatingRelated: Bool = false) throws {
         self = try Self.write(in: database, updatingRelated: updatingRelated) { writer in try writer.save(self, mode: .save) }
     }
 
     /// Inserts the record (and its new related records); an existing key is a constraint violation.
-    public mutating func insert(in database: Database? = nil) throws {
+    public mutating func insert(in database: (any DatabaseProvider)? = nil) throws {
         self = try Self.write(in: database) { writer in try writer.save(self, mode: .insert) }
     }
 
     /// Updates the record's row (and sets its relations as ``save(in:updatingRelated:)``
     /// does); throws ``RecordError/notSaved(record:)`` without a key and
     /// ``RecordError/notFound(record:id:)`` when no row has it.
-    public func update(in database: Database? = nil, updatingRelated: Bool = false) throws {
+    public func update(in database: (any DatabaseProvider)? = nil, updatingRelated: Bool = false) throws {
         _ = try Self.write(in: database, updatingRelated: updatingRelated) { writer in try writer.save(self, mode: .update) }
     }
 
@@ -30,9 +30,9 @@ extension ActiveRecord {
     /// one transaction with the record's ``willDelete(in:)`` and ``didDelete(in:)`` hooks.
     /// Returns whether a row was deleted.
     @discardableResult
-    public func delete(in database: Database? = nil) throws -> Bool {
+    public func delete(in database: (any DatabaseProvider)? = nil) throws -> Bool {
         guard let key = id.databaseKey else { throw RecordError.notSaved(record: String(describing: Self.self)) }
-        let database = try Self.resolve(database)
+        let database = try Self.resolveForWriting(database)
         let schema = try SchemaSynchronizer.ensure(Self.self, on: database)
         return try database.write { connection in
             try willDelete(in: database)
@@ -45,27 +45,39 @@ extension ActiveRecord {
 
     /// The record with this key, with its required relations ({Bee}'s `FIRST_RECORD_BY_ID`);
     /// ``RecordQuery/find(_:in:)`` loads optional ones too.
-    public static func find(_ key: some DatabaseValueConvertible, in database: Database? = nil) throws -> Self? {
-        try RecordFetcher.find(Self.self, key: key.databaseValue, in: resolve(database))
+    public static func find(_ key: ID, in database: (any DatabaseProvider)? = nil) throws -> Self? {
+        guard let key = key.databaseKey else { return nil }
+        return try RecordFetcher.find(Self.self, key: key, in: resolve(database))
+    }
+
+    /// Deletes the record with this key, as ``delete(in:)`` does (its hooks and delete
+    /// rules included), in one transaction; returns whether there was one. Rails'
+    /// `destroy(id)`, GRDB's `deleteOne(_:key:)`.
+    @discardableResult
+    public static func delete(_ key: ID, in database: (any DatabaseProvider)? = nil) throws -> Bool {
+        let database = try resolve(database)
+        return try database.write { _ in
+            try find(key, in: database)?.delete(in: database) ?? false
+        }
     }
 
     /// The record with the smallest id ({Bee}'s `FIRST_RECORD`).
-    public static func first(in database: Database? = nil) throws -> Self? {
+    public static func first(in database: (any DatabaseProvider)? = nil) throws -> Self? {
         try inKeyOrder(in: database).first()
     }
 
     /// The record with the largest id ({Bee}'s `LAST_RECORD`).
-    public static func last(in database: Database? = nil) throws -> Self? {
+    public static func last(in database: (any DatabaseProvider)? = nil) throws -> Self? {
         try inKeyOrder(in: database, descending: true).first()
     }
 
     /// Every record, in id order ({Bee}'s `GET_RECORDS`).
-    public static func all(in database: Database? = nil) throws -> [Self] {
+    public static func all(in database: (any DatabaseProvider)? = nil) throws -> [Self] {
         try inKeyOrder(in: database).records()
     }
 
     /// The records ordered by their key's columns.
-    private static func inKeyOrder(in database: Database?, descending: Bool = false) throws -> RecordQuery<Self> {
+    private static func inKeyOrder(in database: (any DatabaseProvider)?, descending: Bool = false) throws -> RecordQuery<Self> {
         let database = try resolve(database)
         return try SchemaSynchronizer.ensure(Self.self, on: database).primaryKeyNames.reduce(query(in: database)) {
             descending ? $0.orderDesc($1) : $0.orderAsc($1)
@@ -73,14 +85,14 @@ extension ActiveRecord {
     }
 
     /// The number of records.
-    public static func count(in database: Database? = nil) throws -> Int {
-        try query(in: database).count()
+    public static func count(in database: (any DatabaseProvider)? = nil) throws -> Int {
+        try query().count(in: database)
     }
 
     /// Deletes every record (and their has-many links); returns how many were deleted.
     @discardableResult
-    public static func deleteAll(in database: Database? = nil) throws -> Int {
-        try query(in: database).deleteAll()
+    public static func deleteAll(in database: (any DatabaseProvider)? = nil) throws -> Int {
+        try query().deleteAll(in: database)
     }
 
     /// A query on the records of `database` (the shared database when nil).
@@ -88,9 +100,17 @@ extension ActiveRecord {
         RecordQuery(database: database)
     }
 
-    /// The database to use, or ``RecordError/noDatabase``.
-    static func resolve(_ database: Database?) throws -> Database {
-        guard let database = database ?? Database.shared else { throw RecordError.noDatabase }
+    /// The database of `database` (the shared database when nil), or ``RecordError/noDatabase``.
+    static func resolve(_ database: (any DatabaseProvider)?) throws -> Database {
+        guard let database = try database?.database ?? Database.shared else { throw RecordError.noDatabase }
+        return database
+    }
+
+    /// The database of `database`, where a write is about to run: inside a read of it,
+    /// ``RecordError/writeInsideRead(record:)``.
+    static func resolveForWriting(_ database: (any DatabaseProvider)?) throws -> Database {
+        let database = try resolve(database)
+        guard !database.isInsideRead else { throw RecordError.writeInsideRead(record: String(describing: Self.self)) }
         return database
     }
 
@@ -102,9 +122,9 @@ extension ActiveRecord {
     /// its ids when the caller's transaction later rolls back, for classes as for structs
     /// (whose new ids are already the caller's by then).
     static func write<T>(
-        in database: Database?, updatingRelated: Bool = false, _ body: (inout GraphWriter) throws -> T
+        in database: (any DatabaseProvider)?, updatingRelated: Bool = false, _ body: (inout GraphWriter) throws -> T
     ) throws -> T {
-        let database = try resolve(database)
+        let database = try resolveForWriting(database)
         _ = try SchemaSynchronizer.ensure(Self.self, on: database)
         var replacedIDs = ReplacedIDs()
         do {
@@ -123,7 +143,7 @@ extension ActiveRecord {
 extension Array where Element: ActiveRecord {
     /// Saves every record as ``ActiveRecord/save(in:updatingRelated:)`` does, in one
     /// transaction: all are saved, or none.
-    public mutating func save(in database: Database? = nil, updatingRelated: Bool = false) throws {
+    public mutating func save(in database: (any DatabaseProvider)? = nil, updatingRelated: Bool = false) throws {
         // Saved into a copy, which replaces the array once every record is saved.
         var saved = self
         try Element.write(in: database, updatingRelated: updatingRelated) { writer in

@@ -83,10 +83,27 @@ public struct ColumnWriter {
     public mutating func write(_ value: Bool) throws { try bind(Int64(value ? 1 : 0)) }
     /// Writes the next property, an optional Boolean (`NULL` for nil).
     public mutating func write(_ value: Bool?) throws { try write(value.map { $0 ? 1 : 0 } as Int64?) }
-    /// Writes the next property, a double.
-    public mutating func write(_ value: Double) throws { try bind(value.databaseValue) }
-    /// Writes the next property, an optional double (`NULL` for nil).
-    public mutating func write(_ value: Double?) throws { try bind(value?.databaseValue ?? .null) }
+    /// Writes the next property, a double; NaN, which SQLite would store as `NULL`, is a
+    /// ``ConversionError`` naming its column.
+    public mutating func write(_ value: Double) throws {
+        if value.isNaN { throw notANumber() }
+        try bind(value.databaseValue)
+    }
+    /// Writes the next property, an optional double (`NULL` for nil; NaN as `write(_: Double)`).
+    public mutating func write(_ value: Double?) throws {
+        guard let value else { return try bind(.null) }
+        try write(value)
+    }
+
+    /// The error of a NaN written for the next property.
+    @inline(never)
+    private func notANumber() -> ConversionError {
+        let slot = property < encoder.schema.propertySlots.count ? encoder.schema.propertySlots[property] : -1
+        guard slot >= 0 else {
+            return .invalidValue(expected: "number (SQLite stores NaN as NULL)", value: .real(.nan), column: nil)
+        }
+        return encoder.notANumber(column: slot)
+    }
     /// Writes the next property, a string.
     public mutating func write(_ value: String) throws { try bind(.text(value)) }
     /// Writes the next property, an optional string (`NULL` for nil).

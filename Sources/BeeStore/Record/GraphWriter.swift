@@ -10,6 +10,12 @@
 /// record whose type declares a unique key is the existing row with the same values,
 /// when there is one. Children a save leaves out of a loaded to-many relation follow
 /// its delete rule; a relation that was not loaded (nil) is left alone.
+///
+/// The relations of a related record left as it is are still walked, at any depth, for
+/// the new records they hold: a new child is inserted pointing at it, a new belongs-to
+/// record is inserted and its foreign key column set, a record listed in a
+/// many-to-many relation is linked. Nothing else of that record is written, and no
+/// delete rule applies to its children: its copy does not say which children it has.
 struct GraphWriter {
     enum Mode {
         /// Insert when the record has no key, insert or update by key otherwise.
@@ -79,23 +85,30 @@ struct GraphWriter {
 
     /// Writes `record` and its relations with `writer` (its type's), and updates it: its
     /// key, and for a record with relations or timestamps every saved value.
+    /// Returns whether `record` was an existing related record, left as it is.
+    @discardableResult
     private mutating func save<Record: ActiveRecord>(
         _ record: inout Record, mode: Mode, parent: ParentKey?, writer: RowWriter
-    ) throws {
+    ) throws -> Bool {
         let schema = writer.schema
         let key = record.id.savedKey
         if mode == .related, key == nil, !schema.uniqueKeys.isEmpty, let found = try existingKey(of: record, writer: writer) {
-            return try assign(found, to: &record, replacing: key, by: writer)
+            try assign(found, to: &record, replacing: key, by: writer)
+            try saveNewRelated(of: &record, key: found, writer: writer)
+            return true
         }
         if mode == .related, !updatesRelated, let key, try rowExists(key, of: schema) {
-            // An existing related record: the database's copy stands, relations and all.
-            return
+            // An existing related record: the database's copy stands; only the new
+            // records among its relations are saved.
+            try saveNewRelated(of: &record, key: key, writer: writer)
+            return true
         }
         let kind = try rowStatement(for: key, mode: mode, schema: schema, parent: parent)
         try record.validate()
         try record.willSave(in: database)
         try write(&record, kind, key: key, parent: parent, writer: writer)
         try record.didSave(in: database)
+        return false
     }
 
     /// Writes the record's row with the statement of `kind` (and `parent` in its foreign
@@ -130,16 +143,11 @@ struct GraphWriter {
         }
         defer { if identity != nil { path.removeLast() } }
 
-        let encoder = writer.encoder
-        try encoder.encode(record)
-        // Taken before related records are saved: a related record of the same type
-        // reuses the encoder.
-        var values = encoder.values
-        var rebuilt = encoder.originals
-        let belongsTo = encoder.belongsTo
-        let toMany = encoder.toMany
+        let graph = try encodeGraph(record, with: writer)
+        var values = graph.values
+        var rebuilt = graph.rebuilt
         schema.timestamps.stamp(&values, rebuilding: &rebuilt, at: time, schema: schema)
-        for (index, related) in belongsTo.sorted(by: { $0.key < $1.key }) {
+        for (index, related) in graph.belongsTo.sorted(by: { $0.key < $1.key }) {
             let saved = try saveAny(related, mode: .related)
             values[index] = saved.id.databaseKey ?? .null
             rebuilt[schema.columns[index].key] = saved
@@ -163,7 +171,7 @@ struct GraphWriter {
             rebuilt[schema.primaryKey.key] = nil
         }
 
-        for (index, children) in toMany.sorted(by: { $0.key < $1.key }) {
+        for (index, children) in graph.toMany.sorted(by: { $0.key < $1.key }) {
             let relation = schema.toMany[index]
             let parent = try parentKey(of: relation, in: schema, key: written)
             let saved = try children.map { try saveAny($0, mode: .related, parent: parent) }
@@ -173,6 +181,20 @@ struct GraphWriter {
 
         guard identity == nil else { return try assign(written, to: &record, replacing: key, by: writer) }
         record = try RecordDecoder(schema: schema, values: values, decoded: rebuilt).decode(Record.self)
+    }
+
+    /// The record's column values, its properties' Swift values (to rebuild it once
+    /// saved), and its belongs-to and to-many related records by column and relation
+    /// index. Taken out of the type's encoder before related records are saved: a
+    /// related record of the same type reuses the encoder.
+    private func encodeGraph<Record: ActiveRecord>(
+        _ record: Record, with writer: RowWriter
+    ) throws -> (
+        values: [Value], rebuilt: [String: Any], belongsTo: [Int: any ActiveRecord], toMany: [Int: [any ActiveRecord]]
+    ) {
+        let encoder = writer.encoder
+        try encoder.encode(record)
+        return (encoder.values, encoder.originals, encoder.belongsTo, encoder.toMany)
     }
 
     /// Whether a row of the record's table has this key.
@@ -197,6 +219,91 @@ struct GraphWriter {
 
     private mutating func saveAny(_ record: any ActiveRecord, mode: Mode, parent: ParentKey? = nil) throws -> any ActiveRecord {
         try save(record, mode: mode, parent: parent)
+    }
+
+    /// Saves a related record as ``saveAny(_:mode:parent:)`` does; also tells whether it
+    /// was an existing record, left as it is.
+    private mutating func saveRelated(
+        _ record: any ActiveRecord, parent: ParentKey? = nil
+    ) throws -> (saved: any ActiveRecord, existed: Bool) {
+        func open<Record: ActiveRecord>(_ record: Record) throws -> (saved: any ActiveRecord, existed: Bool) {
+            var saved = record
+            let existed = try save(&saved, mode: .related, parent: parent, writer: rowWriter(for: Record.self))
+            return (saved, existed)
+        }
+        return try open(record)
+    }
+
+    /// Inserts the new records among the relations of `record`, an existing related
+    /// record whose row has the key `key` and is not written (see the save rule): a new
+    /// child is inserted pointing at it, a new belongs-to record inserted and its foreign
+    /// key column set, a many-to-many record linked; existing related records are walked
+    /// the same way. No delete rule applies.
+    private mutating func saveNewRelated<Record: ActiveRecord>(
+        of record: inout Record, key: Value, writer: RowWriter
+    ) throws {
+        let schema = writer.schema
+        guard schema.hasRelations else { return }
+        let identity = writer.isClass ? ObjectIdentifier(record as AnyObject) : nil
+        if let identity {
+            // Already being saved further up: its relations are handled there.
+            guard !path.contains(identity) else { return }
+            path.append(identity)
+        }
+        defer { if identity != nil { path.removeLast() } }
+
+        let graph = try encodeGraph(record, with: writer)
+        var values = graph.values
+        var rebuilt = graph.rebuilt
+        for (index, related) in graph.belongsTo.sorted(by: { $0.key < $1.key }) {
+            let hadKey = related.id.databaseKey != nil
+            let (saved, existed) = try saveRelated(related)
+            rebuilt[schema.columns[index].key] = saved
+            guard !existed || !hadKey, let relatedKey = saved.id.databaseKey else { continue }
+            // A record new to the relation: the existing row points at it from now on.
+            values[index] = relatedKey
+            try run(Query(database: nil, table: schema.tableName)
+                .set(schema.columns[index].name, relatedKey)
+                .where(key: schema.primaryKeyNames, equals: schema.keyParts(of: key)).updateStatement())
+        }
+        for (index, children) in graph.toMany.sorted(by: { $0.key < $1.key }) {
+            let relation = schema.toMany[index]
+            let parent = try parentKey(of: relation, in: schema, key: key)
+            var saved: [any ActiveRecord] = []
+            var inserted: [Value] = []
+            for child in children {
+                let (child, existed) = try saveRelated(child, parent: parent)
+                saved.append(child)
+                if !existed { inserted.append(child.id.databaseKey ?? .null) }
+            }
+            switch relation.kind {
+            case .foreignKey(let declared):
+                // A child type that maps no foreign key column is pointed at its parent after its insert.
+                guard parent == nil, !inserted.isEmpty else { break }
+                let child = try RecordSchema.of(dynamic: relation.target)
+                try run(RelationStatements.adopt(
+                    inserted, in: child.tableName, primaryKey: child.primaryKeyNames,
+                    foreignKey: try schema.foreignKey(of: relation, declared: declared), parent: key))
+            case .manyToMany(let link):
+                // Links are added, never removed: the copy does not say which the row has.
+                guard let positionColumn = link.positionColumn else {
+                    for child in saved {
+                        try run(RelationStatements.linkIfAbsent(key, to: child.id.databaseKey ?? .null, in: link))
+                    }
+                    break
+                }
+                // New records of an ordered relation go after the ones the row has.
+                let last = Query(database: nil, table: link.table).where(link.parentColumn, key)
+                    .selectMax(positionColumn).renderSelect()
+                let next = (try connection.fetchValue(Int.self, last.sql, last.statementArguments) ?? -1) + 1
+                for (offset, child) in inserted.enumerated() {
+                    try run(RelationStatements.link(key, to: child, at: next + offset, in: link))
+                }
+            }
+            rebuilt[relation.key] = relation.isToOne ? saved.first : saved
+        }
+        guard identity == nil else { return }
+        record = try RecordDecoder(schema: schema, values: values, decoded: rebuilt).decode(Record.self)
     }
 
     /// Where the children of `relation` hold the key of their parent, when their type

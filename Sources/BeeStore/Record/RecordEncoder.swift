@@ -129,11 +129,20 @@ final class RecordEncoder: Encoder {
     /// writer inserts it with the statement that names every column instead.
     struct KeyWritten: Error {}
 
-    /// Puts a column's database value where this encoding goes.
+    /// Puts a column's database value where this encoding goes. NaN, which SQLite would
+    /// store as `NULL`, is a ``ConversionError`` naming the column.
     private func store(_ value: Value, at index: Int) throws {
+        if case .real(let real) = value, real.isNaN { throw notANumber(column: index) }
         if try !bindTarget(column: index, isNull: value.isNull, { try $0.bind(value, at: $1) }) {
             values[index] = value
         }
+    }
+
+    /// The error of a NaN for the column at `index`: SQLite has no NaN, and binding one
+    /// stores `NULL`.
+    @inline(never)
+    func notANumber(column index: Int) -> ConversionError {
+        .invalidValue(expected: "number (SQLite stores NaN as NULL)", value: .real(.nan), column: schema.columns[index].name)
     }
 
     /// Binds the column at `index` to its parameter in the target with `bind` (given the
@@ -255,7 +264,13 @@ final class RecordEncoder: Encoder {
         case .value:
             try store(Self.databaseValue(of: value, column: column.name), at: index)
         case .json:
-            try store(.text(RecordJSON.text(value)), at: index)
+            let text: String
+            do {
+                text = try RecordJSON.text(value)
+            } catch let error as EncodingError {
+                throw RecordError.unencodableJSON(record: schema.recordName, property: key, reason: error.reason)
+            }
+            try store(.text(text), at: index)
         case .belongsTo:
             if let record = value as? any ActiveRecord {
                 belongsTo[index] = record

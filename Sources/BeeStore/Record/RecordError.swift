@@ -29,14 +29,30 @@ public enum RecordError: Error, Sendable, Equatable, CustomStringConvertible {
     /// The record type's tables need changes on its first use inside a read, where
     /// nothing is created or altered: use the type first outside the read, or in a migration.
     case schemaChangeInRead(record: String, differences: [String])
+    /// Two to-many relations of the record would keep their parent's key in the same
+    /// column of the same table, so that saving one would change the other: declare each
+    /// one's foreign key column (`.hasMany("left", foreignKey: "left_board_id")`).
+    case sharedForeignKey(record: String, relations: [String], table: String, column: String)
     /// A query asks to include a relation the record type does not have.
     case unknownRelation(record: String, relation: String)
     /// A query names a column that is neither a column nor a property of the record.
     case unknownColumn(record: String, column: String)
+    /// A query names a column of a relation (`folder.name`) that it does not join:
+    /// ``RecordQuery/joining(_:)`` that relation first.
+    case relationNotJoined(record: String, relation: String, column: String)
     /// No database was given and no shared database is open.
     case noDatabase
+    /// A save, update or delete inside a `read` of the same database: reads cannot
+    /// write; use `write` or `transaction`.
+    case writeInsideRead(record: String)
     /// A dictionary or array holds values JSON cannot represent (such as a `Date`).
     case invalidJSONObject(String)
+    /// JSON given to a record's constructor (``ActiveRecord/init(json:)`` and the others)
+    /// that is not JSON, or does not decode as the record (the reason says where and why).
+    case invalidJSON(record: String, reason: String)
+    /// A value JSON cannot hold (NaN, an infinity) in a property stored as JSON, or in a
+    /// record encoded as JSON (`property` nil).
+    case unencodableJSON(record: String, property: String?, reason: String)
     /// The column of a nested `Codable` property holds text that is not JSON, or JSON
     /// that does not decode as the property's type (the reason says where and why).
     case invalidStoredJSON(record: String, column: String, type: String, reason: String)
@@ -65,18 +81,31 @@ public enum RecordError: Error, Sendable, Equatable, CustomStringConvertible {
             "the tables do not match \(record), and migrations own the schema: \(differences.joined(separator: "; "))"
         case .schemaChangeInRead(let record, let differences):
             "\(record) is first used inside a read, where its tables cannot change: \(differences.joined(separator: "; "))"
+        case .sharedForeignKey(let record, let relations, let table, let column):
+            "the relations \(relations.map { "\(record).\($0)" }.joined(separator: " and ")) would both keep their key "
+                + "in \(table.quotedIdentifier).\(column.quotedIdentifier): declare a column for each in the mapping, "
+                + relations.map { ".hasMany(\"\($0)\", foreignKey: \"…\")" }.joined(separator: " and ")
         case .unknownRelation(let record, let relation):
             "\(record) has no relation \"\(relation)\""
         case .unknownColumn(let record, let column):
             "\(record) has no column or property \"\(column)\""
+        case .relationNotJoined(let record, let relation, let column):
+            "\(record) query names \"\(column)\" of the relation \"\(relation)\", which it does not join: "
+                + "add .joining(\"\(relation)\")"
         case .relationCycle(let path):
             "relation cycle: \(path.joined(separator: " → "))"
         case .missingRelation(let record, let property, let id):
             "\(record).\(property) references a missing row (id \(id))"
         case .invalidJSONObject(let type):
             "\(type) holds values that are not JSON (strings, numbers, booleans, null, arrays, dictionaries)"
+        case .invalidJSON(let record, let reason):
+            "the JSON does not decode as \(record): \(reason)"
+        case .unencodableJSON(let record, let property, let reason):
+            "cannot encode \(record)\(property.map { ".\($0)" } ?? "") as JSON: \(reason)"
         case .invalidStoredJSON(let record, let column, let type, let reason):
             "column \"\(column)\" of \(record) does not hold a JSON \(type): \(reason)"
+        case .writeInsideRead(let record):
+            "cannot write \(record) inside a read: reads cannot write; use write or transaction instead"
         case .noDatabase:
             "no database given and no shared database open: call Database.openShared(path:) or pass one"
         }

@@ -57,9 +57,17 @@ enum RecordJSON {
     }
 }
 
+extension EncodingError {
+    /// What cannot be encoded, and where in the value when not at its top: one line.
+    var reason: String {
+        guard case .invalidValue(_, let context) = self else { return String(describing: self) }
+        return codingFailure(context.debugDescription, at: context.codingPath)
+    }
+}
+
 extension DecodingError {
     /// What is wrong, and where in the value when not at its top: one line.
-    fileprivate var reason: String {
+    var reason: String {
         let context: Context
         switch self {
         case .typeMismatch(_, let found), .valueNotFound(_, let found), .keyNotFound(_, let found),
@@ -68,7 +76,12 @@ extension DecodingError {
         @unknown default:
             return String(describing: self)
         }
-        let path = context.codingPath.map { $0.intValue.map(String.init) ?? $0.stringValue }.joined(separator: ".")
-        return path.isEmpty ? context.debugDescription : "at \(path): \(context.debugDescription)"
+        return codingFailure(context.debugDescription, at: context.codingPath)
     }
+}
+
+/// `description`, after the path to the value it is about when that is not the top.
+private func codingFailure(_ description: String, at codingPath: [any CodingKey]) -> String {
+    let path = codingPath.map { $0.intValue.map(String.init) ?? $0.stringValue }.joined(separator: ".")
+    return path.isEmpty ? description : "at \(path): \(description)"
 }

@@ -120,6 +120,9 @@ public struct RecordMapping: Sendable {
 
     /// A set of properties that identify a record: a related record saved without a key
     /// is the existing row with the same values, when there is one, instead of a new row.
+    /// A table BeeStore creates has a unique index on their columns, and, in automatic
+    /// mode, one of its own that lacks it gains it; a table the mapping names is left as
+    /// it is.
     public func unique(_ properties: String...) -> RecordMapping {
         changing { $0.uniqueKeys.append(properties) }
     }

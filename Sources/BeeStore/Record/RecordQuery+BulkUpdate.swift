@@ -10,7 +10,7 @@ extension RecordQuery {
     /// try Bookmark.where("folder", "inbox").updateAll(["folder": "archive"], in: db)
     /// ```
     @discardableResult
-    public func updateAll(_ values: [String: (any DatabaseValueConvertible)?], in database: Database? = nil) throws -> Int {
+    public func updateAll(_ values: [String: (any DatabaseValueConvertible)?], in database: (any DatabaseProvider)? = nil) throws -> Int {
         let (bound, _, schema) = try prepare(database)
         var update = try bound.matchingRows(schema: schema)
         for name in values.keys.sorted() {
@@ -26,7 +26,7 @@ extension RecordQuery {
     /// try Bookmark.where("url", url).increment("visits", by: 1, in: db)
     /// ```
     @discardableResult
-    public func increment(_ column: String, by amount: Int = 1, in database: Database? = nil) throws -> Int {
+    public func increment(_ column: String, by amount: Int = 1, in database: (any DatabaseProvider)? = nil) throws -> Int {
         let (bound, _, schema) = try prepare(database)
         return try bound.matchingRows(schema: schema).increment(schema.columnName(for: column), by: amount)
     }
@@ -34,7 +34,7 @@ extension RecordQuery {
     /// Adds a real `amount` to a column of every matching record, as the integer
     /// `increment` does.
     @discardableResult
-    public func increment(_ column: String, by amount: Double, in database: Database? = nil) throws -> Int {
+    public func increment(_ column: String, by amount: Double, in database: (any DatabaseProvider)? = nil) throws -> Int {
         let (bound, _, schema) = try prepare(database)
         return try bound.matchingRows(schema: schema).increment(schema.columnName(for: column), by: amount)
     }

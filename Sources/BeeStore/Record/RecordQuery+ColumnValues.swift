@@ -8,13 +8,13 @@ extension RecordQuery {
     /// ```swift
     /// let swift = try Bookmark.query(in: db).find(by: ["url": "https://swift.org"])
     /// ```
-    public func find(by values: [String: (any DatabaseValueConvertible)?], in database: Database? = nil) throws -> Record? {
+    public func find(by values: [String: (any DatabaseValueConvertible)?], in database: (any DatabaseProvider)? = nil) throws -> Record? {
         let (bound, _, schema) = try prepare(database)
         return try bound.matching(values, schema: schema).first()
     }
 
     /// Whether a record matching the query holds these values in its columns.
-    public func exists(by values: [String: (any DatabaseValueConvertible)?], in database: Database? = nil) throws -> Bool {
+    public func exists(by values: [String: (any DatabaseValueConvertible)?], in database: (any DatabaseProvider)? = nil) throws -> Bool {
         let (bound, _, schema) = try prepare(database)
         return try bound.matching(values, schema: schema).exists()
     }
@@ -28,7 +28,7 @@ extension RecordQuery {
     /// let titles = try Bookmark.orderAsc("title").pluck("title", as: String.self, in: db)
     /// ```
     public func pluck<T: DatabaseValueConvertible>(
-        _ column: String, as type: T.Type = T.self, in database: Database? = nil
+        _ column: String, as type: T.Type = T.self, in database: (any DatabaseProvider)? = nil
     ) throws -> [T] {
         let (bound, _, schema) = try prepare(database)
         return try bound.joinedQuery(schema: schema).pluck(bound.qualifiedColumn(column, schema: schema), as: type)

@@ -14,7 +14,7 @@ extension RecordQuery {
     ///     print(bookmark.url)
     /// }
     /// ```
-    public func forEach(in database: Database? = nil, _ body: (Record) throws -> Void) throws {
+    public func forEach(in database: (any DatabaseProvider)? = nil, _ body: (Record) throws -> Void) throws {
         let (bound, database, schema) = try prepare(database)
         try inclusion.validate(from: schema)
         let statement = try bound.selection(schema: schema).selectStatement()

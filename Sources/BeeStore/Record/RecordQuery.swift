@@ -103,7 +103,7 @@ public struct RecordQuery<Record: ActiveRecord>: Filterable, Sendable {
 
     /// The matching records, with their relations loaded. The query runs on `database`
     /// when one is given, else on its own (`Post.where("author_id", 1).records(in: db)`).
-    public func records(in database: Database? = nil) throws -> [Record] {
+    public func records(in database: (any DatabaseProvider)? = nil) throws -> [Record] {
         let (bound, database, schema) = try prepare(database)
         try inclusion.validate(from: schema)
         return try RecordFetcher.fetch(
@@ -112,19 +112,19 @@ public struct RecordQuery<Record: ActiveRecord>: Filterable, Sendable {
     }
 
     /// The first matching record, if any.
-    public func first(in database: Database? = nil) throws -> Record? {
+    public func first(in database: (any DatabaseProvider)? = nil) throws -> Record? {
         // A lookup by key (`where("id", id)`) takes the connection's kept lookup.
         guard inclusion.paths.isEmpty, joinedPaths.isEmpty, let (column, key) = query.soleEquality else {
             return try firstMatching(in: database)
         }
-        guard let database = running(on: database) else { throw RecordError.noDatabase }
+        guard let database = try running(on: database) else { throw RecordError.noDatabase }
         return try RecordFetcher.find(Record.self, key: key, column: column, in: database) { _ in
             try firstMatching(in: database)
         }
     }
 
     /// The first matching record, if any, selected by the query's own statement.
-    private func firstMatching(in database: Database?) throws -> Record? {
+    private func firstMatching(in database: (any DatabaseProvider)?) throws -> Record? {
         let (database, schema) = try resolve(database)
         try inclusion.validate(from: schema)
         // Limited to one row without a query of its own (a limit of 0 stays 0); the
@@ -134,19 +134,20 @@ public struct RecordQuery<Record: ActiveRecord>: Filterable, Sendable {
     }
 
     /// The matching record whose key is `key`, if any, with the included relations.
-    public func find(_ key: some DatabaseValueConvertible, in database: Database? = nil) throws -> Record? {
+    public func find(_ key: Record.ID, in database: (any DatabaseProvider)? = nil) throws -> Record? {
+        guard let key = key.databaseKey else { return nil }
         let (bound, _, schema) = try prepare(database)
-        return try bound.where(key: schema.qualifiedPrimaryKeyNames, equals: schema.keyParts(of: key.databaseValue)).first()
+        return try bound.where(key: schema.qualifiedPrimaryKeyNames, equals: schema.keyParts(of: key)).first()
     }
 
     /// The number of matching records.
-    public func count(in database: Database? = nil) throws -> Int {
+    public func count(in database: (any DatabaseProvider)? = nil) throws -> Int {
         let (bound, _, schema) = try prepare(database)
         return try bound.selection(schema: schema).count()
     }
 
     /// Whether any record matches.
-    public func exists(in database: Database? = nil) throws -> Bool {
+    public func exists(in database: (any DatabaseProvider)? = nil) throws -> Bool {
         let (bound, _, schema) = try prepare(database)
         return try bound.selection(schema: schema).exists()
     }
@@ -154,8 +155,9 @@ public struct RecordQuery<Record: ActiveRecord>: Filterable, Sendable {
     /// Deletes the matching records as ``ActiveRecord/delete(in:)`` does (delete rules,
     /// join-table links), in one transaction, and returns how many were deleted.
     @discardableResult
-    public func deleteAll(in database: Database? = nil) throws -> Int {
+    public func deleteAll(in database: (any DatabaseProvider)? = nil) throws -> Int {
         let (bound, database, schema) = try prepare(database)
+        guard !database.isInsideRead else { throw RecordError.writeInsideRead(record: schema.recordName) }
         let keys = try bound.joinedQuery(schema: schema).select(columns: schema.qualifiedPrimaryKeyNames)
         return try database.write { connection in
             let select = try keys.selectStatement()
@@ -167,7 +169,7 @@ public struct RecordQuery<Record: ActiveRecord>: Filterable, Sendable {
 
     /// The query bound to `database` (its own when nil), that database, and the record's
     /// schema, brought up to date there.
-    func prepare(_ database: Database?) throws -> (RecordQuery, Database, RecordSchema) {
+    func prepare(_ database: (any DatabaseProvider)?) throws -> (RecordQuery, Database, RecordSchema) {
         let (database, schema) = try resolve(database)
         var bound = self
         bound.query.database = database
@@ -176,14 +178,14 @@ public struct RecordQuery<Record: ActiveRecord>: Filterable, Sendable {
 
     /// The database the query runs on (`database`, else its own) and the record's schema,
     /// brought up to date there.
-    private func resolve(_ database: Database?) throws -> (Database, RecordSchema) {
-        guard let database = running(on: database) else { throw RecordError.noDatabase }
+    private func resolve(_ database: (any DatabaseProvider)?) throws -> (Database, RecordSchema) {
+        guard let database = try running(on: database) else { throw RecordError.noDatabase }
         return (database, try SchemaSynchronizer.ensure(Record.self, on: database))
     }
 
-    /// The database the query runs on: `database`, else its own, else the shared one.
-    func running(on database: Database?) -> Database? {
-        database ?? query.database ?? Database.shared
+    /// The database the query runs on: `database`'s, else its own, else the shared one.
+    func running(on database: (any DatabaseProvider)?) throws -> Database? {
+        try database?.database ?? query.database ?? Database.shared
     }
 
     private func selectStatement(schema: RecordSchema? = nil) throws -> SQLStatement {
@@ -203,7 +205,6 @@ public struct RecordQuery<Record: ActiveRecord>: Filterable, Sendable {
     func joinedQuery(schema: RecordSchema) throws -> Query {
         var joined = query
         joined.ownColumns = schema.columnReferences
-        guard !joinedPaths.isEmpty else { return joined }
         var schemas: [String: RecordSchema] = ["": schema]
         for path in joinedPaths {
             let parentPath = path.split(separator: ".").dropLast().joined(separator: ".")
@@ -218,6 +219,7 @@ public struct RecordQuery<Record: ActiveRecord>: Filterable, Sendable {
             joined = try RelationJoin(parent: parent, parentName: parentName, key: key, child: child, alias: path)
                 .adding(to: joined)
         }
+        try checkColumnNames(schema: schema, joined: schemas)
         return joined
     }
 }

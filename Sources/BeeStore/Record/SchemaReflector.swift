@@ -74,7 +74,7 @@ final class SchemaReflector: Decoder {
         if let declared = declaredProperties {
             reflector.fields = declared.map { $0.field() }
             primaryKeyField = try reflector.primaryKeyField(of: type, mapping: mapping) {
-                reflector.declaredPrimaryKeyField(mapping: mapping)
+                reflector.declaredPrimaryKeyField(mapping: mapping) ?? reflector.decodedPrimaryKeyField(of: type)
             }
         } else {
             let prototype: Record
@@ -145,15 +145,30 @@ final class SchemaReflector: Decoder {
         return field
     }
 
-    /// The declared property whose column the mapping names as the primary key, or `id`.
+    /// The declared property whose column the mapping names as the primary key, else
+    /// the property `id` (whose column the mapping's primary key then names).
     private func declaredPrimaryKeyField(mapping: RecordMapping) -> Int? {
-        if let keyColumn = mapping.primaryKey.map(SQLRenderer.asciiLowercased) {
-            return fields.firstIndex { field in
+        if let keyColumn = mapping.primaryKey.map(SQLRenderer.asciiLowercased),
+            let field = fields.firstIndex(where: { field in
                 let column = mapping.columnNames[field.key] ?? mapping.columnNaming.column(forKey: field.key)
                 return SQLRenderer.asciiLowercased(column) == keyColumn
-            }
+            })
+        {
+            return field
         }
         return fields.firstIndex { $0.key == "id" }
+    }
+
+    /// The declared property that `Record`'s `Codable` conformance decodes its `id` from,
+    /// found by decoding a placeholder: the key of `case id = "TrackId"`. Nil when the
+    /// type refuses placeholders.
+    private func decodedPrimaryKeyField<Record: ActiveRecord>(of type: Record.Type) -> Int? {
+        let decoding = SchemaReflector(recordName: recordName)
+        guard let prototype = try? decoding.decodePrototype(of: type),
+            let field = prototype.id.databaseKey.flatMap(KeyMarker.field(of:)), decoding.fields.indices.contains(field)
+        else { return nil }
+        let key = decoding.fields[field].key
+        return fields.firstIndex { $0.key == key }
     }
 
     /// The key and type being decoded when reflection failed.

@@ -34,7 +34,11 @@ enum SchemaSynchronizer {
         // the tables are already up to date.
         let (schema, differences) = try database.read { connection in
             let schema = try RecordSchema.of(type, readingRowsOn: connection)
-            var pass = Pass(connection: connection, apply: false)
+            // Migrations owning the schema, every difference is listed; records bring their
+            // tables up to date otherwise, and refuse at once what they cannot change.
+            var pass = Pass(
+                connection: connection, apply: false,
+                listsRefusals: database.configuration.schemaOwnership != .automatic)
             try pass.synchronize(schema)
             return (schema, pass.differences)
         }
@@ -99,13 +103,23 @@ enum SchemaSynchronizer {
     private struct Pass {
         let connection: Connection
         let apply: Bool
+        /// Whether a change records would refuse to make is listed among the
+        /// ``differences`` instead of thrown (a check only).
+        let listsRefusals: Bool
         /// The changes the tables need (or needed), one line each.
         private(set) var differences: [String] = []
         private var visited: Set<String> = []
 
-        init(connection: Connection, apply: Bool) {
+        init(connection: Connection, apply: Bool, listsRefusals: Bool = false) {
             self.connection = connection
             self.apply = apply
+            self.listsRefusals = listsRefusals && !apply
+        }
+
+        /// Throws `refusal`, or lists `difference` instead when the pass lists refusals.
+        private mutating func refuse(_ refusal: RecordError, difference: String) throws {
+            guard listsRefusals else { throw refusal }
+            differences.append(difference)
         }
 
         mutating func synchronize(_ schema: RecordSchema) throws {
@@ -126,12 +140,22 @@ enum SchemaSynchronizer {
                 }
             } else {
                 try addMissingColumns(schema, existing: existing)
+                try addMissingUniqueIndexes(schema)
             }
+            // The relation keeping its key in each child table's column, by table and column.
+            var relationByForeignKey: [[String]: String] = [:]
             for relation in schema.toMany {
                 let child = try RecordSchema.of(dynamic: relation.target, readingRowsOn: connection)
                 switch relation.kind {
                 case .foreignKey(let declared):
-                    try addForeignKey(try schema.foreignKey(of: relation, declared: declared), to: child, parent: schema)
+                    let foreignKey = try schema.foreignKey(of: relation, declared: declared)
+                    let slot = [SQLRenderer.asciiLowercased(child.tableName), SQLRenderer.asciiLowercased(foreignKey)]
+                    if let other = relationByForeignKey.updateValue(relation.key, forKey: slot) {
+                        throw RecordError.sharedForeignKey(
+                            record: schema.recordName, relations: [other, relation.key], table: child.tableName,
+                            column: foreignKey)
+                    }
+                    try addForeignKey(foreignKey, to: child, parent: schema)
                 case .manyToMany(let link):
                     guard try declaredColumns(of: link.table).isEmpty else { continue }
                     differences.append("join table \(link.table.quotedIdentifier) is missing")
@@ -159,10 +183,11 @@ enum SchemaSynchronizer {
         private mutating func addForeignKey(_ foreignKey: String, to child: RecordSchema, parent: RecordSchema) throws {
             let existing = try declaredColumns(of: child.tableName)
             guard existing[SQLRenderer.asciiLowercased(foreignKey)] == nil else { return }
+            let difference = "column \(child.tableName.quotedIdentifier).\(foreignKey.quotedIdentifier) is missing"
             if child.isMapped && !existing.isEmpty {
-                throw RecordError.missingColumns(table: child.tableName, columns: [foreignKey])
+                return try refuse(.missingColumns(table: child.tableName, columns: [foreignKey]), difference: difference)
             }
-            differences.append("column \(child.tableName.quotedIdentifier).\(foreignKey.quotedIdentifier) is missing")
+            differences.append(difference)
             if apply {
                 let definition = TableDefinition(database: nil, name: child.tableName)
                     .field(foreignKey, parent.primaryKey.type)
@@ -185,12 +210,21 @@ enum SchemaSynchronizer {
                 if !Affinity.column(declaredAs: type, holds: column.type),
                     !(column.isDecimal && Affinity(declaredType: type).holdsNumbers)
                 {
-                    throw RecordError.columnTypeChanged(
-                        table: schema.tableName, column: column.name, existing: type.isEmpty ? "untyped" : type,
-                        expected: column.type.rawValue)
+                    let existing = type.isEmpty ? "untyped" : type
+                    try refuse(
+                        .columnTypeChanged(
+                            table: schema.tableName, column: column.name, existing: existing,
+                            expected: column.type.rawValue),
+                        difference: "column \(schema.tableName.quotedIdentifier).\(column.name.quotedIdentifier) is "
+                            + "\(existing), not \(column.type.rawValue)")
                 }
             }
             guard !missing.isEmpty else { return }
+            let missingLines = missing.map { "column \(schema.tableName.quotedIdentifier).\($0.name.quotedIdentifier) is missing" }
+            guard !listsRefusals else {
+                differences += missingLines
+                return
+            }
             if schema.isMapped {
                 throw RecordError.missingColumns(table: schema.tableName, columns: missing.map(\.name))
             }
@@ -199,7 +233,7 @@ enum SchemaSynchronizer {
             if let required = missing.first(where: { !$0.isOptional }), !isEmpty {
                 throw RecordError.requiredColumnOnNonEmptyTable(table: schema.tableName, column: required.name)
             }
-            differences += missing.map { "column \(schema.tableName.quotedIdentifier).\($0.name.quotedIdentifier) is missing" }
+            differences += missingLines
             var definition = TableDefinition(database: nil, name: schema.tableName)
             for column in missing {
                 definition = try define(column, in: definition)
@@ -211,6 +245,35 @@ enum SchemaSynchronizer {
             if apply {
                 try execute(try definition.addColumnStatements())
             }
+        }
+
+        /// Creates a unique index for each of the type's unique keys that no unique index or
+        /// constraint of its table covers (when `apply`), so that two writers cannot both
+        /// insert a row with the same key. A mapped table is never altered, and where
+        /// migrations own the schema the keys are theirs to declare.
+        private mutating func addMissingUniqueIndexes(_ schema: RecordSchema) throws {
+            guard !schema.uniqueKeys.isEmpty, !schema.isMapped, !listsRefusals else { return }
+            var covered: Set<[String]> = []
+            for index in try connection.fetchAll("SELECT name FROM pragma_index_list(?) WHERE \"unique\"", [schema.tableName]) {
+                let columns = try connection.fetchAll(
+                    "SELECT name FROM pragma_index_info(?)", [try index.decode(String.self, at: 0)]
+                ).map { SQLRenderer.asciiLowercased(try $0.decode(String?.self, at: 0) ?? "") }
+                covered.insert(columns.sorted())
+            }
+            var definition = TableDefinition(database: nil, name: schema.tableName)
+            for uniqueKey in schema.uniqueKeys {
+                let columns = uniqueKey.map { schema.columns[$0].name }
+                guard !covered.contains(columns.map(SQLRenderer.asciiLowercased).sorted()) else { continue }
+                differences.append("unique index on \(schema.tableName.quotedIdentifier) "
+                    + "(\(columns.map(\.quotedIdentifier).joined(separator: ", "))) is missing")
+                definition = definition.index(on: columns, unique: true, named: uniqueIndexName(schema, columns))
+            }
+            if apply { try execute(try definition.createIndexStatements()) }
+        }
+
+        /// `<table>_unique_<columns>`: apart from the `<table>_on_<columns>` of plain indexes.
+        private func uniqueIndexName(_ schema: RecordSchema, _ columns: [String]) -> String {
+            "\(schema.tableName)_unique_\(columns.joined(separator: "_"))"
         }
 
         /// A belongs-to or many-to-many relation holds its target's key in one column:
@@ -232,6 +295,10 @@ enum SchemaSynchronizer {
 
         private func tableDefinition(_ schema: RecordSchema) throws -> TableDefinition {
             var definition = TableDefinition(database: nil, name: schema.tableName)
+            for uniqueKey in schema.uniqueKeys {
+                let columns = uniqueKey.map { schema.columns[$0].name }
+                definition = definition.index(on: columns, unique: true, named: uniqueIndexName(schema, columns))
+            }
             if schema.hasCompositeKey {
                 for column in schema.columns {
                     definition = try define(column, in: definition)
