@@ -2,7 +2,7 @@
 extension ActiveRecord {
     /// Whether a record has this key: Rails' `exists?(id)`, GRDB's `exists(db, key:)`.
     public static func exists(_ key: ID, in database: (any DatabaseProvider)? = nil) throws -> Bool {
-        guard let key = key.databaseKey else { return false }
+        guard let key = key.savedKey else { return false }
         let (query, _, schema) = try query().prepare(database)
         return try query.where(key: schema.qualifiedPrimaryKeyNames, equals: schema.keyParts(of: key)).exists()
     }

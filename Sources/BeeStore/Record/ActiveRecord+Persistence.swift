@@ -46,7 +46,7 @@ extension ActiveRecord {
     /// The record with this key, with its required relations ({Bee}'s `FIRST_RECORD_BY_ID`);
     /// ``RecordQuery/find(_:in:)`` loads optional ones too.
     public static func find(_ key: ID, in database: (any DatabaseProvider)? = nil) throws -> Self? {
-        guard let key = key.databaseKey else { return nil }
+        guard let key = key.savedKey else { return nil }
         return try RecordFetcher.find(Self.self, key: key, in: resolve(database))
     }
 

@@ -135,7 +135,7 @@ public struct RecordQuery<Record: ActiveRecord>: Filterable, Sendable {
 
     /// The matching record whose key is `key`, if any, with the included relations.
     public func find(_ key: Record.ID, in database: (any DatabaseProvider)? = nil) throws -> Record? {
-        guard let key = key.databaseKey else { return nil }
+        guard let key = key.savedKey else { return nil }
         let (bound, _, schema) = try prepare(database)
         return try bound.where(key: schema.qualifiedPrimaryKeyNames, equals: schema.keyParts(of: key)).first()
     }
