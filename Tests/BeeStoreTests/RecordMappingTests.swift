@@ -699,14 +699,6 @@ extension RecordKeyTests {
         #expect(throws: DatabaseError.self) { try db.execute("INSERT INTO tag (name) VALUES ('swift')") }
     }
 
-    @Test func anExistingTableGainsTheUniqueIndexItLacks() throws {
-        let db = try Database.inMemory()
-        try db.execute("CREATE TABLE tag (id INTEGER PRIMARY KEY, name TEXT NOT NULL)")
-        try db.execute("INSERT INTO tag (name) VALUES ('kept')")
-        #expect(try Tag.count(in: db) == 1)
-        #expect(throws: DatabaseError.self) { try db.execute("INSERT INTO tag (name) VALUES ('kept')") }
-    }
-
     @Test func concurrentSaversOfOneUniqueRecordGetOneRow() async throws {
         let directory = try TemporaryDirectory()
         let path = directory.path("tags.sqlite")

@@ -55,7 +55,7 @@ extension ActiveRecord {
     /// `destroy(id)`, GRDB's `deleteOne(_:key:)`.
     @discardableResult
     public static func delete(_ key: ID, in database: (any DatabaseProvider)? = nil) throws -> Bool {
-        let database = try resolve(database)
+        let database = try resolveForWriting(database)
         return try database.write { _ in
             try find(key, in: database)?.delete(in: database) ?? false
         }

@@ -278,26 +278,42 @@ struct GraphWriter {
             }
             switch relation.kind {
             case .foreignKey(let declared):
-                // A child type that maps no foreign key column is pointed at its parent after its insert.
-                guard parent == nil, !inserted.isEmpty else { break }
+                guard !inserted.isEmpty else { break }
                 let child = try RecordSchema.of(dynamic: relation.target)
-                try run(RelationStatements.adopt(
-                    inserted, in: child.tableName, primaryKey: child.primaryKeyNames,
-                    foreignKey: try schema.foreignKey(of: relation, declared: declared), parent: key))
+                let foreignKey = try schema.foreignKey(of: relation, declared: declared)
+                if parent == nil {
+                    // A child type that maps no foreign key column is pointed at its parent after its insert.
+                    try run(RelationStatements.adopt(
+                        inserted, in: child.tableName, primaryKey: child.primaryKeyNames, foreignKey: foreignKey,
+                        parent: key))
+                }
+                if relation.isToOne {
+                    // A new record of a has-one relation replaces the one the row had, which follows the delete rule.
+                    var deleting: Set<RecordIdentity> = [RecordIdentity(type: schema.typeID, key: key)]
+                    let replaced = RelationStatements.leftOut(
+                        inserted, in: child.tableName, primaryKey: child.primaryKeyNames, foreignKey: foreignKey,
+                        parent: key)
+                    try apply(relation, of: schema, to: replaced, foreignKey: foreignKey, deleting: &deleting)
+                }
             case .manyToMany(let link):
                 // Links are added, never removed: the copy does not say which the row has.
+                let children = saved.map { $0.id.databaseKey ?? .null }
                 guard let positionColumn = link.positionColumn else {
-                    for child in saved {
-                        try run(RelationStatements.linkIfAbsent(key, to: child.id.databaseKey ?? .null, in: link))
+                    for child in children {
+                        try run(RelationStatements.linkIfAbsent(key, to: child, in: link))
                     }
                     break
                 }
-                // New records of an ordered relation go after the ones the row has.
+                // Records the row is not linked to yet go after the ones it is, in order.
+                let linked = Query(database: nil, table: link.table).where(link.parentColumn, key)
+                    .select(columns: [link.childColumn]).renderSelect()
+                var present = Set(try connection.fetchAll(linked.sql, linked.statementArguments).map { $0.values[0] })
                 let last = Query(database: nil, table: link.table).where(link.parentColumn, key)
                     .selectMax(positionColumn).renderSelect()
-                let next = (try connection.fetchValue(Int.self, last.sql, last.statementArguments) ?? -1) + 1
-                for (offset, child) in inserted.enumerated() {
-                    try run(RelationStatements.link(key, to: child, at: next + offset, in: link))
+                var next = (try connection.fetchValue(Int.self, last.sql, last.statementArguments) ?? -1) + 1
+                for child in children where present.insert(child).inserted {
+                    try run(RelationStatements.link(key, to: child, at: next, in: link))
+                    next += 1
                 }
             }
             rebuilt[relation.key] = relation.isToOne ? saved.first : saved

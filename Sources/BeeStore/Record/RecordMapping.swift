@@ -120,9 +120,9 @@ public struct RecordMapping: Sendable {
 
     /// A set of properties that identify a record: a related record saved without a key
     /// is the existing row with the same values, when there is one, instead of a new row.
-    /// A table BeeStore creates has a unique index on their columns, and, in automatic
-    /// mode, one of its own that lacks it gains it; a table the mapping names is left as
-    /// it is.
+    /// A table BeeStore creates has a unique index on their columns, so that two writers
+    /// cannot both insert the same values; an existing table is left as it is (a
+    /// migration adds the index: its rows may hold duplicates).
     public func unique(_ properties: String...) -> RecordMapping {
         changing { $0.uniqueKeys.append(properties) }
     }

@@ -5,47 +5,79 @@ extension RecordQuery {
     /// Throws for the first column, among the conditions, the grouping and the ordering,
     /// that is neither a column (or property) of the record, nor a column of a relation
     /// the query joins (`relation.column`, in `joined` by path; the record's own table,
-    /// under the path "").
-    func checkColumnNames(schema: RecordSchema, joined: [String: RecordSchema]) throws {
-        try query.conditions.forEachColumn { try checkColumn($0, schema: schema, joined: joined) }
+    /// under the path ""), nor a column the table has beyond those the record maps (a
+    /// foreign key no property holds, `rowid`), which `database` is asked for. Without a
+    /// database nothing is checked.
+    func checkColumnNames(schema: RecordSchema, joined: [String: RecordSchema], on database: Database?) throws {
+        guard let database else { return }
+        var check = ColumnNameCheck(schema: schema, joined: joined, database: database)
+        try query.conditions.forEachColumn { try check.check($0) }
         for column in query.groupColumns {
-            try checkColumn(column, schema: schema, joined: joined)
+            try check.check(column)
         }
         for case .column(let column, _) in query.ordering {
-            try checkColumn(column, schema: schema, joined: joined)
+            try check.check(column)
         }
     }
+}
 
-    private func checkColumn(_ name: String, schema: RecordSchema, joined: [String: RecordSchema]) throws {
-        let folded = Array(SQLRenderer.asciiLowercased(name).utf8)
-        // Qualified by the table or a joined relation's path, the longest that fits, as
-        // the renderer reads it: then a column of that table, by its name.
-        var qualifier: (path: String, length: Int, schema: RecordSchema)?
+/// Checks the column names of one record query (see
+/// ``RecordQuery/checkColumnNames(schema:joined:on:)``); a table's real columns are read
+/// at most once, and only for a name the record types do not know.
+private struct ColumnNameCheck {
+    let schema: RecordSchema
+    let joined: [String: RecordSchema]
+    let database: Database
+    /// The columns of each table read so far, ASCII-lowercased, by table.
+    private var tableColumns: [String: Set<String>] = [:]
+
+    init(schema: RecordSchema, joined: [String: RecordSchema], database: Database) {
+        self.schema = schema
+        self.joined = joined
+        self.database = database
+    }
+
+    private static let dot = UInt8(ascii: ".")
+    /// The names SQLite gives a table's row id.
+    private static let rowIDNames: Set<String> = ["rowid", "oid", "_rowid_"]
+
+    mutating func check(_ name: String) throws {
+        let lowercased = SQLRenderer.asciiLowercased(name)
+        // The common case first: a column or property of the record, named alone.
+        if schema.columnReferences.columns[lowercased] != nil { return }
+        let folded = Array(lowercased.utf8)
+        // Qualified by the table, a joined relation's path or its join table (`path#link`),
+        // the longest that fits, as the renderer reads it: then a column of that table.
+        var qualifier: (path: String, length: Int, schema: RecordSchema?)?
         for (path, target) in joined {
-            let prefix = Array(SQLRenderer.asciiLowercased(path.isEmpty ? schema.tableName : path).utf8) + [Self.dot]
-            if folded.count > prefix.count, folded.starts(with: prefix), prefix.count > qualifier?.length ?? 0 {
-                qualifier = (path, prefix.count, target)
+            var aliases: [(String, RecordSchema?)] = [(path.isEmpty ? schema.tableName : path, target)]
+            if !path.isEmpty { aliases.append((path + "#link", nil)) }
+            for (prefixName, prefixSchema) in aliases {
+                let prefix = Array(SQLRenderer.asciiLowercased(prefixName).utf8) + [Self.dot]
+                if folded.count > prefix.count, folded.starts(with: prefix), prefix.count > qualifier?.length ?? 0 {
+                    qualifier = (path, prefix.count, prefixSchema)
+                }
             }
         }
         if let (path, length, target) = qualifier {
+            // A join table's columns are not the record types': SQLite checks them.
+            guard let target else { return }
             let column = String(decoding: folded[length...], as: UTF8.self)
-            guard target.columns.contains(where: { SQLRenderer.asciiLowercased($0.name) == column }) else {
-                let rest = String(name.utf8.dropFirst(length)) ?? name
-                if let relation = unjoinedRelation(in: rest, schema: target) {
-                    throw RecordError.relationNotJoined(
-                        record: schema.recordName, relation: path.isEmpty ? relation : path + "." + relation, column: name)
-                }
-                throw RecordError.unknownColumn(record: target.recordName, column: rest)
+            if target.columns.contains(where: { SQLRenderer.asciiLowercased($0.name) == column }) { return }
+            if try hasColumn(column, table: target.tableName) { return }
+            let rest = String(name.utf8.dropFirst(length)) ?? name
+            if let relation = unjoinedRelation(in: rest, schema: target) {
+                throw RecordError.relationNotJoined(
+                    record: schema.recordName, relation: path.isEmpty ? relation : path + "." + relation, column: name)
             }
-            return
+            throw RecordError.unknownColumn(record: target.recordName, column: rest)
         }
-        let column = String(decoding: folded, as: UTF8.self)
-        if schema.columnReferences.columns[column] != nil { return }
-        // A column of a joined table named alone, which SQLite finds (or calls ambiguous).
-        if joined.values.contains(where: { target in
-            target.columns.contains { SQLRenderer.asciiLowercased($0.name) == column }
-        }) {
-            return
+        // A column of the table the record does not map, or of a joined table, named
+        // alone: SQLite finds it (or calls it ambiguous).
+        if try hasColumn(lowercased, table: schema.tableName) { return }
+        for target in joined.values where target !== schema {
+            if target.columns.contains(where: { SQLRenderer.asciiLowercased($0.name) == lowercased }) { return }
+            if try hasColumn(lowercased, table: target.tableName) { return }
         }
         if let relation = unjoinedRelation(in: name, schema: schema) {
             throw RecordError.relationNotJoined(record: schema.recordName, relation: relation, column: name)
@@ -53,8 +85,19 @@ extension RecordQuery {
         throw RecordError.unknownColumn(record: schema.recordName, column: name)
     }
 
+    /// Whether `table` has the column `column` (ASCII-lowercased), its row id included.
+    private mutating func hasColumn(_ column: String, table: String) throws -> Bool {
+        if Self.rowIDNames.contains(column) { return true }
+        if let known = tableColumns[table] { return known.contains(column) }
+        let columns = Set(try database.fetchAll("SELECT name FROM pragma_table_info(?)", [table]).map {
+            SQLRenderer.asciiLowercased(try $0.decode(String.self, at: 0))
+        })
+        tableColumns[table] = columns
+        return columns.contains(column)
+    }
+
     /// The relation path that `name` (`folder.name`, `album.artist.Name`) begins with,
-    /// when the record has that relation: the path to pass to ``joining(_:)``.
+    /// when `schema`'s record has that relation: the path to pass to `joining(_:)`.
     private func unjoinedRelation(in name: String, schema: RecordSchema) -> String? {
         let segments = name.split(separator: ".", omittingEmptySubsequences: false).map(String.init)
         var current = schema
@@ -68,6 +111,4 @@ extension RecordQuery {
         }
         return path.isEmpty ? nil : path.joined(separator: ".")
     }
-
-    private static var dot: UInt8 { UInt8(ascii: ".") }
 }

@@ -125,11 +125,10 @@ public struct RecordQuery<Record: ActiveRecord>: Filterable, Sendable {
 
     /// The first matching record, if any, selected by the query's own statement.
     private func firstMatching(in database: (any DatabaseProvider)?) throws -> Record? {
-        let (database, schema) = try resolve(database)
+        let (bound, database, schema) = try prepare(database)
         try inclusion.validate(from: schema)
-        // Limited to one row without a query of its own (a limit of 0 stays 0); the
-        // query is not bound to the database, which only runs the statement.
-        let statement = try selection(schema: schema).selectStatement(limit: min(query.limitCount ?? 1, 1))
+        // Limited to one row without a query of its own (a limit of 0 stays 0).
+        let statement = try bound.selection(schema: schema).selectStatement(limit: min(query.limitCount ?? 1, 1))
         return try RecordFetcher.fetchFirst(Record.self, schema: schema, statement: statement, inclusion: inclusion, in: database)
     }
 
@@ -219,7 +218,7 @@ public struct RecordQuery<Record: ActiveRecord>: Filterable, Sendable {
             joined = try RelationJoin(parent: parent, parentName: parentName, key: key, child: child, alias: path)
                 .adding(to: joined)
         }
-        try checkColumnNames(schema: schema, joined: schemas)
+        try checkColumnNames(schema: schema, joined: schemas, on: query.database)
         return joined
     }
 }

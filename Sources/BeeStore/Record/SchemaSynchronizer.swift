@@ -140,7 +140,6 @@ enum SchemaSynchronizer {
                 }
             } else {
                 try addMissingColumns(schema, existing: existing)
-                try addMissingUniqueIndexes(schema)
             }
             // The relation keeping its key in each child table's column, by table and column.
             var relationByForeignKey: [[String]: String] = [:]
@@ -245,30 +244,6 @@ enum SchemaSynchronizer {
             if apply {
                 try execute(try definition.addColumnStatements())
             }
-        }
-
-        /// Creates a unique index for each of the type's unique keys that no unique index or
-        /// constraint of its table covers (when `apply`), so that two writers cannot both
-        /// insert a row with the same key. A mapped table is never altered, and where
-        /// migrations own the schema the keys are theirs to declare.
-        private mutating func addMissingUniqueIndexes(_ schema: RecordSchema) throws {
-            guard !schema.uniqueKeys.isEmpty, !schema.isMapped, !listsRefusals else { return }
-            var covered: Set<[String]> = []
-            for index in try connection.fetchAll("SELECT name FROM pragma_index_list(?) WHERE \"unique\"", [schema.tableName]) {
-                let columns = try connection.fetchAll(
-                    "SELECT name FROM pragma_index_info(?)", [try index.decode(String.self, at: 0)]
-                ).map { SQLRenderer.asciiLowercased(try $0.decode(String?.self, at: 0) ?? "") }
-                covered.insert(columns.sorted())
-            }
-            var definition = TableDefinition(database: nil, name: schema.tableName)
-            for uniqueKey in schema.uniqueKeys {
-                let columns = uniqueKey.map { schema.columns[$0].name }
-                guard !covered.contains(columns.map(SQLRenderer.asciiLowercased).sorted()) else { continue }
-                differences.append("unique index on \(schema.tableName.quotedIdentifier) "
-                    + "(\(columns.map(\.quotedIdentifier).joined(separator: ", "))) is missing")
-                definition = definition.index(on: columns, unique: true, named: uniqueIndexName(schema, columns))
-            }
-            if apply { try execute(try definition.createIndexStatements()) }
         }
 
         /// `<table>_unique_<columns>`: apart from the `<table>_on_<columns>` of plain indexes.
