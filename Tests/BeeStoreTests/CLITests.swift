@@ -601,7 +601,7 @@ extension CLITests {
         #expect(dump.status == 0 && dump.error.isEmpty)
         let copy = directory.path("copy.sqlite")
         let tool = try #require(SQLiteTool.path)
-        #expect(try SQLiteTool.run(tool, database: copy, sql: dump.output) != nil)
+        #expect(try SQLiteTool.replay(tool, database: copy, sql: dump.output) != nil)
         let master = "SELECT type, name, tbl_name, sql FROM sqlite_master ORDER BY name"
         #expect(try SQLiteTool.run(tool, database: copy, sql: master) == SQLiteTool.run(tool, database: path, sql: master))
         #expect(try everyRow(of: copy) == everyRow(of: path))

@@ -946,7 +946,7 @@ extension InspectionTests {
         try source.dump(to: dump)
         let tool = try #require(SQLiteTool.path)
         let copyPath = directory.path("copy.sqlite")
-        #expect(try SQLiteTool.run(tool, database: copyPath, sql: dump.text) != nil)
+        #expect(try SQLiteTool.replay(tool, database: copyPath, sql: dump.text) != nil)
         let copy = try inspector(copyPath)
 
         let master = "SELECT type, name, tbl_name, sql FROM sqlite_master ORDER BY name"
@@ -969,5 +969,59 @@ extension InspectionTests {
         #expect(dump.text.contains(#"INSERT INTO "loose"("rowid","a","b") VALUES(2,2.5,X'01');"#))
         #expect(dump.text.contains(#"VALUES(4,1,(CAST(X'4E554C00696E73696465' AS TEXT)),"#))
         #expect(dump.text.hasSuffix("PRAGMA user_version=7;\nCOMMIT;\n"))
+    }
+
+    @Test(.enabled(if: SQLiteTool.isInstalled, "needs the sqlite3 command-line tool"))
+    func aDumpReplayedBySQLite3KeepsEveryControlCharacterOfRandomText() throws {
+        var random = QueryPropertyTests.SplitMix64(state: 0x5EED_D0_0F)
+        // Every control character, what the shell's line reading or the dump's markers
+        // could confuse (a backslash, r, n, underscores, quotes), and multibyte scalars.
+        let pieces: [[UInt8]] = (0x01...0x1F).map { [UInt8($0)] } + [[0x7F], [0x0D, 0x0A], [0x5C, 0x72], [0x5C, 0x6E]]
+            + ["\\", "r", "n", "_", "__", "'", "\"", "a", ";", "é", "🐝", "\u{301}"].map { Array($0.utf8) }
+        var texts: [[UInt8]] = [
+            Array("a\r\nb".utf8), [0x0D], [0x0A], [0x0D, 0x0D, 0x0A, 0x0A], Array("x\r".utf8), Array("\\r\r".utf8),
+            Array("\\r_\r\\n__\n".utf8), Array("it's\r\n".utf8), [0x61, 0x00, 0x0D, 0x0A], [0xFF, 0x0D, 0x0A],
+        ]
+        for _ in 0..<300 {
+            var text: [UInt8] = []
+            for _ in 0..<random.int(1..<24) { text += random.pick(pieces) }
+            // Now and then a NUL, or bytes that are not UTF-8: text may hold them too.
+            if random.chance(5) { text.insert(0x00, at: random.int(0..<text.count)) }
+            if random.chance(5) { text.insert(0xC3, at: random.int(0..<text.count)) }
+            texts.append(text)
+        }
+        let directory = try TemporaryDirectory()
+        let source = Inspector(try Database(path: directory.path("source.sqlite")))
+        try source.database.execute("CREATE TABLE t (i INTEGER PRIMARY KEY, t TEXT, u)")
+        for text in texts {
+            try source.database.execute("INSERT INTO t (t, u) VALUES (CAST(?1 AS TEXT), CAST(?1 AS TEXT))", [Data(text)])
+        }
+        // CREATE statements written on CRLF lines, a default and a view's text holding CRLF too.
+        try source.database.execute(script: "CREATE TABLE crlf (\r\n  a TEXT DEFAULT 'x\r\ny',\r\n  b\r\n)")
+        try source.database.execute(script: "CREATE INDEX crlf_b\r\nON crlf (b)")
+        try source.database.execute(script: "CREATE VIEW lines AS\r\nSELECT 'p\r\nq' AS v")
+        try source.database.execute("INSERT INTO crlf (b) VALUES (1)")
+
+        let dump = ByteCollector()
+        try source.dump(to: dump)
+        let inserts = dump.bytes.split(separator: 0x0A).filter { $0.starts(with: Array(#"INSERT INTO "t""#.utf8)) }
+        #expect(inserts.count == texts.count, "one line a row")
+        #expect(!inserts.contains { $0.contains(0x0D) }, "no carriage return for the shell to drop")
+        #expect(dump.text.contains(#"VALUES(1,replace(replace('a\r\nb','\r',char(13)),'\n',char(10)),"#))
+        let tool = try #require(SQLiteTool.path)
+        let copyPath = directory.path("copy.sqlite")
+        #expect(try SQLiteTool.replay(tool, database: copyPath, sql: dump.text) != nil)
+        let copy = try inspector(copyPath)
+        let rows = "SELECT i, hex(t), typeof(t), hex(u), typeof(u) FROM t ORDER BY i"
+        let copied = try copy.execute(rows).rows
+        #expect(copied.count == texts.count)
+        for (original, copy) in zip(try source.execute(rows).rows, copied) {
+            #expect(copy == original)
+        }
+        let master = "SELECT type, name, tbl_name, hex(sql) FROM sqlite_master ORDER BY name"
+        #expect(try copy.execute(master).rows == source.execute(master).rows)
+        #expect(try copy.execute("SELECT hex(a), b FROM crlf").rows == [[.text("780D0A79"), 1]])
+        #expect(try copy.execute("SELECT hex(v) FROM lines").rows == [[.text("700D0A71")]])
+        #expect(try copy.checkIntegrity().isHealthy)
     }
 }
