@@ -641,6 +641,49 @@ extension CLITests {
         #expect(try beestore("import", path, "T", lines).output == "Imported 2 rows into t.\n")
     }
 
+    @Test func importMatchesRecordsByKeyWhenAskedAndRefusesTextThatIsNotUTF8() throws {
+        let directory = try TemporaryDirectory()
+        let path = directory.path("keyed.sqlite")
+        let file = directory.path("people.csv")
+        try Data("id,name\n1,\"Ann\"\n2,\"Bob\"\n".utf8).write(to: URL(fileURLWithPath: file))
+        #expect(try beestore("import", path, "people", file, "--pk", "id").output == "Imported 2 rows into people (table created).\n")
+        expectFailure(try beestore("import", path, "people", file), status: 1, message: "line 2: UNIQUE constraint failed: people.id")
+        #expect(try beestore("import", path, "people", file, "--ignore").output
+            == "Imported 0 rows into people; 2 records left out: their key is in the table already.\n")
+        try Data("id,name\n2,\"Bea\"\n3,\"Cy\"\n".utf8).write(to: URL(fileURLWithPath: file))
+        #expect(try beestore("import", path, "people", file, "--upsert").output == "Imported 2 rows into people.\n")
+        #expect(try beestore("import", path, "People", file, "--replace", "--pk", "ID").output == "Imported 2 rows into people.\n")
+        #expect(try beestore("rows", path, "people", "--format", "csv").output
+            == "\"id\",\"name\"\r\n1,\"Ann\"\r\n2,\"Bea\"\r\n3,\"Cy\"\r\n")
+        // A key of two columns, comma-separated or repeated.
+        let pairs = directory.path("pairs.csv")
+        try Data("a,b,v\n1,1,\"x\"\n1,2,\"y\"\n".utf8).write(to: URL(fileURLWithPath: pairs))
+        #expect(try beestore("import", path, "pairs", pairs, "--pk", "a, b").output == "Imported 2 rows into pairs (table created).\n")
+        #expect(try beestore("import", path, "pairs", pairs, "--pk", "a", "--pk", "b", "--ignore").output
+            .hasPrefix("Imported 0 rows into pairs; 2 records"))
+
+        let twoChoices = try beestore("import", path, "pairs", pairs, "--ignore", "--upsert")
+        #expect(twoChoices.status == 2 && twoChoices.error.contains("--upsert"), "\(twoChoices.error)")
+        let loose = directory.path("loose.csv")
+        try Data("a,a\n1,2\n".utf8).write(to: URL(fileURLWithPath: loose))
+        expectFailure(try beestore("import", path, "pairs", loose), status: 1, message: "line 1: the column a is named twice")
+        try Data("v\n\"x\"\n".utf8).write(to: URL(fileURLWithPath: loose))
+        #expect(try beestore("import", path, "loose", loose).status == 0)
+        expectFailure(
+            try beestore("import", path, "loose", loose, "--ignore"), status: 2,
+            message: "loose has no primary key to match existing rows by: pass --pk COLUMNS")
+
+        let latin1 = directory.path("latin1.csv")
+        try (Data("name\n\"Zo".utf8) + Data([0xEB]) + Data("\"\n".utf8)).write(to: URL(fileURLWithPath: latin1))
+        let other = directory.path("other.sqlite")
+        expectFailure(
+            try beestore("import", other, "t", latin1), status: 1,
+            message: "line 2: the text of column name is not valid UTF-8: pass --invalid-utf8 blob to keep its bytes as a blob")
+        #expect(!FileManager.default.fileExists(atPath: other))
+        #expect(try beestore("import", other, "t", latin1, "--invalid-utf8", "blob").status == 0)
+        #expect(try beestore("query", other, "SELECT hex(name) FROM t", "--format", "csv").output == "\"hex(name)\"\r\n\"5A6FEB\"\r\n")
+    }
+
     // MARK: Arguments, statements, paging
 
     @Test func argumentsBindAsNumbersUnlessWrittenOtherwise() throws {
