@@ -26,16 +26,16 @@ struct MigrateCommand: ParsableCommand {
     var acceptChangedChecksums = false
 
     func run() throws {
-        let source = source.source()
+        let source = try self.source.source(forDatabaseAt: database.database)
         let open = { () throws -> Database in
             // An existing file keeps its journal mode; a new one gets the library's (WAL).
             FileKind(atPath: database.database) == .file
                 ? try database.openExisting(allowingWrites: true) : try database.openCreatingIfMissing()
         }
-        if FileKind(atPath: database.database) == .missing, try self.source.migrations(from: source).isEmpty {
+        if FileKind(atPath: database.database) == .missing, try source.migrations().isEmpty {
             return try MigrationOptions.report([], as: "applied", none: "nothing to migrate")
         }
-        let migrator = try self.source.migrator(from: source, opening: open)
+        let migrator = try source.migrator(opening: open)
         let appliedBefore = try Self.appliedIdentifiers(of: migrator)
         let applied: [String]
         do {

@@ -281,16 +281,44 @@ struct CLIMigrationTests {
 
     // MARK: From any directory, and with nothing to do
 
-    @Test func migratesFromAnyDirectoryWithTheMigrationsBuiltIntoTheTool() throws {
+    @Test func migratesFromAnyDirectoryWithTheMigrationsBuiltIntoTheToolWhenAsked() throws {
         let directory = try TemporaryDirectory()
-        let migrated = try beestore(["migrate", "app.sqlite"], in: directory.url)
+        let migrated = try beestore(["migrate", "app.sqlite", "--demo"], in: directory.url)
         #expect(migrated.status == 0 && migrated.error.isEmpty, "\(migrated.error)")
         #expect(migrated.output == (ExampleMigrations.identifiers + ["4 migrations applied"]).map { $0 + "\n" }.joined())
         // The built-in migrations are the repository's files: the same checksums.
         let status = try beestore(["migrations", directory.path("app.sqlite"), "--format", "csv"] + exampleDirectory)
         #expect(status.output.components(separatedBy: "\r\n").filter { $0.contains(#","applied","#) }.count == 4)
-        let rolledBack = try beestore(["rollback", "app.sqlite", "--steps", "4"], in: directory.url)
+        let rolledBack = try beestore(["rollback", "app.sqlite", "--steps", "4", "--demo"], in: directory.url)
         #expect(rolledBack.status == 0 && rolledBack.output.hasSuffix("4 migrations rolled back\n"))
+    }
+
+    @Test func theBuiltInMigrationsApplyOnlyToTheDemosDatabaseUnlessAsked() throws {
+        let directory = try TemporaryDirectory()
+        let chinook = try Fixtures.copy("chinook.sqlite", into: directory)
+        let before = try Data(contentsOf: URL(fileURLWithPath: chinook))
+        let hint = "pass --dir DIR (or --demo for the example migrations built into beestore)"
+        for arguments in [["migrate", "chinook.sqlite"], ["migrations", "chinook.sqlite"], ["rollback", "chinook.sqlite", "--steps", "1"]] {
+            expectFailure(
+                try beestore(arguments, in: directory.url), status: 2, message: "no migrations for chinook.sqlite: \(hint)")
+        }
+        #expect(try Data(contentsOf: URL(fileURLWithPath: chinook)) == before, "Chinook gained no table")
+        expectFailure(
+            try beestore(["migrate", "new.sqlite"], in: directory.url), status: 2, message: "no migrations for new.sqlite: \(hint)")
+        #expect(!FileManager.default.fileExists(atPath: directory.path("new.sqlite")))
+        expectFailure(
+            try beestore(["migrate", "new.sqlite", "--demo"] + exampleDirectory, in: directory.url), status: 2,
+            message: "pass either --dir or --demo, not both (see 'beestore help')")
+
+        // The demo's own database uses them, wherever it is.
+        let demo = try beestore(["demo", "built.sqlite"], in: directory.url)
+        #expect(demo.status == 0, "\(demo.error)")
+        let rolledBack = try beestore(["rollback", directory.path("built.sqlite"), "--steps", "1"])
+        #expect(rolledBack.output == "0004_backfill_node_section_names\n1 migration rolled back\n", "\(rolledBack.error)")
+        #expect(try beestore(["migrations", directory.path("built.sqlite"), "--format", "csv"]).output
+            .contains(#""0004_backfill_node_section_names","pending","#))
+        #expect(try beestore(["migrate", directory.path("built.sqlite")]).output
+            == "0004_backfill_node_section_names\n1 migration applied\n")
     }
 
     @Test func migrateWithNothingToDoLeavesTheFileAsItWas() throws {
