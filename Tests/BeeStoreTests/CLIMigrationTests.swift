@@ -29,6 +29,23 @@ private func schemaNames(_ type: String, in path: String) throws -> [String] {
     return result.output.split(separator: "\r\n").dropFirst().map { String($0.dropFirst().dropLast()) }
 }
 
+/// The migrations a `migrate` run says it applied: the lines before its summary.
+private func reportedMigrations(_ result: CommandResult) -> [String] {
+    let lines = result.output.split(separator: "\n").map(String.init)
+    guard let summary = lines.last, summary.hasSuffix(" applied") else { return [] }
+    #expect(summary == "\(lines.count - 1) \(lines.count == 2 ? "migration" : "migrations") applied", "\(result.output)")
+    return Array(lines.dropLast())
+}
+
+/// A migration that keeps its transaction, and so the file's write lock, for a while.
+private func slowMigration(_ table: String) -> String {
+    """
+    CREATE TABLE \(table) (n INTEGER);
+    WITH RECURSIVE c(i) AS (SELECT 1 UNION ALL SELECT i + 1 FROM c WHERE i < 400000) INSERT INTO \(table) SELECT i FROM c;
+
+    """
+}
+
 @Suite("CLI migrations")
 struct CLIMigrationTests {
     @Test func listsTheMigrationSubcommandsInHelp() throws {
@@ -91,6 +108,57 @@ struct CLIMigrationTests {
 
             """)
         #expect(try schemaNames("table", in: path) == ["beestore_migrations", "teams"])
+    }
+
+    @Test func processesMigratingOneNewFileAtOnceWaitForEachOtherAndReportOnlyTheirOwnWork() throws {
+        let migrations = try migrationFiles([
+            "0001_a.sql": slowMigration("a"), "0002_b.sql": slowMigration("b"), "0003_c.sql": slowMigration("c"),
+        ])
+        let directory = try TemporaryDirectory()
+        for round in 0..<2 {
+            let path = directory.path("shared-\(round).sqlite")
+            let runs = try (0..<4).map { _ in try startProduct("beestore", ["migrate", path, "--dir", migrations.url.path]) }
+            let results = runs.map { $0() }
+            for result in results {
+                #expect(result.status == 0 && result.error.isEmpty, "\(result.error)")
+                #expect(result.output == "nothing to migrate\n" || !reportedMigrations(result).isEmpty, "\(result.output)")
+            }
+            let reported = results.flatMap(reportedMigrations)
+            #expect(reported.sorted() == ["0001_a", "0002_b", "0003_c"], "each migration reported once, by the process that applied it")
+            #expect(try schemaNames("table", in: path) == ["a", "b", "beestore_migrations", "c"])
+        }
+
+        // A file another connection holds is waited for, up to the busy timeout.
+        let held = directory.path("held.sqlite")
+        let database = try Database(path: held)
+        let waited = try database.writeWithoutTransaction { connection in
+            try connection.execute("BEGIN EXCLUSIVE")
+            let run = try startProduct("beestore", ["migrate", held, "--dir", migrations.url.path, "--timeout", "20"])
+            Thread.sleep(forTimeInterval: 1)
+            try connection.execute("COMMIT")
+            return run()
+        }
+        #expect(waited.status == 0 && waited.error.isEmpty, "\(waited.error)")
+        #expect(reportedMigrations(waited) == ["0001_a", "0002_b", "0003_c"])
+    }
+
+    @Test func aFailedMigrateReportsOnlyWhatItAppliedNotWhatAnotherProcessApplied() throws {
+        let slow = try migrationFiles(["0001_a.sql": slowMigration("a")])
+        let broken = try migrationFiles([
+            "0001_a.sql": slowMigration("a"), "0002_broken.sql": "INSERT INTO nowhere VALUES (1);\n",
+        ])
+        let directory = try TemporaryDirectory()
+        let path = directory.path("app.sqlite")
+        // The first process holds the write lock while it applies 0001_a; the second reads
+        // what is applied meanwhile, waits for the lock, then fails on 0002_broken.
+        let first = try startProduct("beestore", ["migrate", path, "--dir", slow.url.path])
+        Thread.sleep(forTimeInterval: 0.3)
+        let second = try startProduct("beestore", ["migrate", path, "--dir", broken.url.path])
+        let (applying, failing) = (first(), second())
+        #expect(applying.status == 0 && applying.error.isEmpty, "\(applying.error)")
+        #expect(failing.status == 1)
+        #expect(failing.error.hasPrefix("beestore: migration 0002_broken failed while applying: no such table: nowhere"))
+        #expect((reportedMigrations(applying) + reportedMigrations(failing)).sorted() == ["0001_a"])
     }
 
     @Test func reportsAMissingMigrationsDirectoryWithoutCreatingTheDatabase() throws {

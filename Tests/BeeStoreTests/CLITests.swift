@@ -30,6 +30,17 @@ func runProduct(
     _ name: String, _ arguments: [String] = [], in workingDirectory: URL? = nil, standardOutput: FileHandle? = nil,
     standardInput: FileHandle? = nil
 ) throws -> CommandResult {
+    try startProduct(
+        name, arguments, in: workingDirectory, standardOutput: standardOutput, standardInput: standardInput)()
+}
+
+/// Starts the package's executable product `name` as ``runProduct(_:_:in:standardOutput:standardInput:)``
+/// runs it, without waiting for it: the function returned waits for it to exit and gives
+/// what it wrote, so that several runs may overlap.
+func startProduct(
+    _ name: String, _ arguments: [String] = [], in workingDirectory: URL? = nil, standardOutput: FileHandle? = nil,
+    standardInput: FileHandle? = nil
+) throws -> () -> CommandResult {
     let executable = try productURL(name)
     let process = Process()
     process.executableURL = executable
@@ -42,12 +53,14 @@ func runProduct(
     if let standardInput { process.standardInput = standardInput }
     try process.run()
     if standardOutput != nil { try output.fileHandleForWriting.close() }
-    let outputData = output.fileHandleForReading.readDataToEndOfFile()
-    let errorData = error.fileHandleForReading.readDataToEndOfFile()
-    process.waitUntilExit()
-    return CommandResult(
-        status: process.terminationStatus, output: String(decoding: outputData, as: UTF8.self),
-        error: String(decoding: errorData, as: UTF8.self))
+    return {
+        let outputData = output.fileHandleForReading.readDataToEndOfFile()
+        let errorData = error.fileHandleForReading.readDataToEndOfFile()
+        process.waitUntilExit()
+        return CommandResult(
+            status: process.terminationStatus, output: String(decoding: outputData, as: UTF8.self),
+            error: String(decoding: errorData, as: UTF8.self))
+    }
 }
 
 /// The package's executable product `name`, beside the test bundle in the build products
