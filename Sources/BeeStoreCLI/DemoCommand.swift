@@ -27,6 +27,10 @@ struct DemoCommand: ParsableCommand {
     var directory: String?
 
     func run() throws {
+        guard path != DatabaseOptions.inMemory else {
+            throw CommandFailure(
+                "the demo database is inspected after it is built: give a file, not :memory:", status: CommandFailure.usageStatus)
+        }
         try removePreviousDemo()
         let options = try DatabaseOptions.parse([path])
         let migrations = directory.map(MigrationSource.directory) ?? .builtIn

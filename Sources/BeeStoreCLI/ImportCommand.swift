@@ -66,7 +66,7 @@ struct ImportCommand: ParsableCommand {
         }
         let keyColumns = try key.flatMap { try NameList($0, option: "--pk").items.map(\.name) }
         let data = try readFile()
-        let isNewFile = FileKind(atPath: database.database) == .missing
+        let isNewFile = !database.isInMemory && FileKind(atPath: database.database) == .missing
         let summary: ImportSummary
         do {
             let inspector = try database.openForWriting()

@@ -28,12 +28,13 @@ struct MigrateCommand: ParsableCommand {
 
     func run() throws {
         let source = try self.source.source(forDatabaseAt: database.database)
+        let isMissing = !database.isInMemory && FileKind(atPath: database.database) == .missing
         let open = { () throws -> Database in
             // An existing file keeps its journal mode; a new one gets the library's (WAL).
             FileKind(atPath: database.database) == .file
                 ? try database.openExisting(allowingWrites: true) : try database.openCreatingIfMissing()
         }
-        if FileKind(atPath: database.database) == .missing, try source.migrations().isEmpty {
+        if isMissing, try source.migrations().isEmpty {
             return try MigrationOptions.report([], as: "applied", none: "nothing to migrate")
         }
         let migrator = try source.migrator(opening: open)

@@ -337,6 +337,31 @@ struct CLITests {
         expectFailure(try beestore("tables", directory.url.path), status: 1, message: "not a file: \(directory.url.path)")
     }
 
+    @Test func acceptsMemoryAsTheSQLite3ShellDoesWithoutMakingAFile() throws {
+        let directory = try TemporaryDirectory()
+        let run = { (arguments: [String]) throws -> CommandResult in try beestore(arguments, in: directory.url) }
+        #expect(try run(["query", ":memory:", "select 1"]).output == "1\n-\n1\n(1 row)\n")
+        let script = try run([
+            "query", ":memory:", "CREATE TABLE t (x); INSERT INTO t VALUES (?); SELECT x FROM t", "--arg", "7", "--write",
+            "--format", "csv",
+        ])
+        #expect(script.status == 0 && script.output == "\"x\"\r\n7\r\n", "\(script.error)")
+        #expect(try run(["tables", ":memory:", "--format", "json"]).output == "[]\n")
+        #expect(try run(["dump", ":memory:"]).output == "PRAGMA foreign_keys=OFF;\nBEGIN TRANSACTION;\nCOMMIT;\n")
+        #expect(try run(["check", ":memory:"]).status == 0)
+        expectFailure(
+            try run(["query", ":memory:", "CREATE TABLE t (x)"]), status: 2,
+            message: "the statement would change the database: pass --write to run it")
+        // An import or migrations tried without keeping them.
+        try Data("a\n1\n".utf8).write(to: directory.url.appendingPathComponent("a.csv"))
+        #expect(try run(["import", ":memory:", "t", "a.csv"]).output == "Imported 1 row into t (table created).\n")
+        #expect(try run(["migrate", ":memory:", "--demo"]).output.hasSuffix("4 migrations applied\n"))
+        expectFailure(
+            try run(["demo", ":memory:"]), status: 2,
+            message: "the demo database is inspected after it is built: give a file, not :memory:")
+        #expect(try FileManager.default.contentsOfDirectory(atPath: directory.url.path) == ["a.csv"])
+    }
+
     @Test func reportsAFileThatIsNotADatabase() throws {
         let directory = try TemporaryDirectory()
         let path = directory.path("notes.txt")
