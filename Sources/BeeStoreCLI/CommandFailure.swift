@@ -31,6 +31,11 @@ struct CommandFailure: Error {
             // The SQL helps with syntax errors and unknown names, SQLite's generic code.
             let sql = error.resultCode == .error ? error.sql.map { " (in: \($0))" } ?? "" : ""
             self.init(error.message + sql)
+        case ImportError.noKey(let table):
+            self.init("\(table) has no primary key to match existing rows by: pass --pk COLUMNS", status: Self.usageStatus)
+        case ImportError.invalidUTF8(let line, let column):
+            self.init(
+                "line \(line): the text of column \(column) is not valid UTF-8: pass --invalid-utf8 blob to keep its bytes as a blob")
         case let error as ImportError:
             self.init(error.description)
         case let error as ConversionError:

@@ -21,13 +21,20 @@ struct DemoCommand: ParsableCommand {
     @Argument(help: "Where to create the demo database.")
     var path: String = Self.defaultPath
 
-    @OptionGroup var source: MigrationOptions
+    @Option(
+        name: .customLong("dir"),
+        help: "A directory of SQL migrations to apply instead of the example app's, files named like 0001_create_nodes.sql.")
+    var directory: String?
 
     func run() throws {
+        guard path != DatabaseOptions.inMemory else {
+            throw CommandFailure(
+                "the demo database is inspected after it is built: give a file, not :memory:", status: CommandFailure.usageStatus)
+        }
         try removePreviousDemo()
         let options = try DatabaseOptions.parse([path])
-        let migrations = source.source(preferringBuiltIn: true)
-        let migrator = try source.migrator(from: migrations, opening: options.openCreatingIfMissing)
+        let migrations = directory.map(MigrationSource.directory) ?? .builtIn
+        let migrator = try migrations.migrator(opening: options.openCreatingIfMissing)
         let db = migrator.database
         let applied = try migrator.migrate()
         let (sectionCount, nodeCount) = try saveRecords(in: db)
@@ -87,6 +94,16 @@ struct DemoCommand: ParsableCommand {
         }
     }
 
+    /// Whether the file at `path` is a database the demo built (its settings hold the
+    /// demo's marker); false for anything else, a file that is not a database included.
+    static func isDemoDatabase(atPath path: String) -> Bool {
+        guard FileKind(atPath: path) == .file, let database = try? DatabaseOptions.parse([path]).openExisting() else {
+            return false
+        }
+        defer { database.close() }
+        return (try? database.fetchValue(Int.self, "SELECT 1 FROM key_value_store WHERE key = ?", [markerKey])) == 1
+    }
+
     /// Deletes a database an earlier demo built at `path`; refuses any other existing file.
     private func removePreviousDemo() throws {
         switch FileKind(atPath: path) {
@@ -95,11 +112,7 @@ struct DemoCommand: ParsableCommand {
         case .directory:
             throw CommandFailure("not a file: \(path)")
         case .file:
-            let previous = try DatabaseOptions.parse([path]).openExisting()
-            let isDemo = (try? previous.fetchValue(
-                Int.self, "SELECT 1 FROM key_value_store WHERE key = ?", [Self.markerKey])) == 1
-            previous.close()
-            guard isDemo else {
+            guard Self.isDemoDatabase(atPath: path) else {
                 throw CommandFailure("\(path) exists and is not a BeeStore demo database: give another path")
             }
             for suffix in ["", "-wal", "-shm"] where FileManager.default.fileExists(atPath: path + suffix) {

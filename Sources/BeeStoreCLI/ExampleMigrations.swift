@@ -2,7 +2,8 @@ import BeeStore
 import Foundation
 
 /// The example app's migrations (`Migrations/` in the repository), compiled into the
-/// tool so that `demo` and `migrate` work from any directory.
+/// tool so that `demo`, and the migration commands with `--demo` or on the demo's
+/// database, work from any directory.
 enum ExampleMigrations {
     /// The files, by name.
     static let files: [String: Data] = [

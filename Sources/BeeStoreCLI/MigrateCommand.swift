@@ -11,9 +11,10 @@ struct MigrateCommand: ParsableCommand {
             Each migration runs in its own transaction and is recorded in the database's \
             beestore_migrations table; a failing migration is rolled back, and those applied \
             before it stay applied. An applied migration whose file changed since is refused \
-            unless --accept-changed-checksums is given. With nothing to migrate, the file \
-            is left exactly as it was; an existing file keeps its journal mode, a new one \
-            uses WAL.
+            unless --accept-changed-checksums is given. Processes migrating one file at once \
+            wait for each other's transactions (up to --timeout), and each lists only the \
+            migrations it applied. With nothing to migrate, the file is left exactly as it \
+            was; an existing file keeps its journal mode, a new one uses WAL.
             """)
 
     @OptionGroup var database: DatabaseOptions
@@ -26,33 +27,28 @@ struct MigrateCommand: ParsableCommand {
     var acceptChangedChecksums = false
 
     func run() throws {
-        let source = source.source()
+        let source = try self.source.source(forDatabaseAt: database.database)
+        let isMissing = !database.isInMemory && FileKind(atPath: database.database) == .missing
         let open = { () throws -> Database in
             // An existing file keeps its journal mode; a new one gets the library's (WAL).
             FileKind(atPath: database.database) == .file
                 ? try database.openExisting(allowingWrites: true) : try database.openCreatingIfMissing()
         }
-        if FileKind(atPath: database.database) == .missing, try self.source.migrations(from: source).isEmpty {
+        if isMissing, try source.migrations().isEmpty {
             return try MigrationOptions.report([], as: "applied", none: "nothing to migrate")
         }
-        let migrator = try self.source.migrator(from: source, opening: open)
-        let appliedBefore = try Self.appliedIdentifiers(of: migrator)
-        let applied: [String]
+        let migrator = try source.migrator(opening: open)
+        // What this process applies: other processes may be migrating the file too.
+        var applied: [String] = []
         do {
-            applied = try migrator.migrate(upTo: target, acceptingChangedChecksums: acceptChangedChecksums)
+            try migrator.migrate(upTo: target, acceptingChangedChecksums: acceptChangedChecksums) { applied.append($0) }
         } catch {
             // Those applied before the failing migration stay applied: say which.
-            let appliedSince = (try? Self.appliedIdentifiers(of: migrator))?.filter { !appliedBefore.contains($0) } ?? []
-            if !appliedSince.isEmpty {
-                try MigrationOptions.report(appliedSince, as: "applied", none: "")
+            if !applied.isEmpty {
+                try MigrationOptions.report(applied, as: "applied", none: "")
             }
             throw error
         }
         try MigrationOptions.report(applied, as: "applied", none: "nothing to migrate")
-    }
-
-    /// The identifiers of the migrations the database has applied, in the migrator's order.
-    private static func appliedIdentifiers(of migrator: Migrator) throws -> [String] {
-        try migrator.status().filter { $0.state != .pending }.map(\.identifier)
     }
 }

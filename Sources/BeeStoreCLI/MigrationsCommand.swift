@@ -17,7 +17,7 @@ struct MigrationsCommand: ParsableCommand {
     @OptionGroup var output: OutputOptions
 
     func run() throws {
-        let migrator = try source.migrator(from: source.source()) { try database.openExisting() }
+        let migrator = try source.source(forDatabaseAt: database.database).migrator { try database.openExisting() }
         try output.write(QueryResult(try migrator.status()))
     }
 }

@@ -36,7 +36,9 @@ struct RollbackCommand: ParsableCommand {
     }
 
     func run() throws {
-        let migrator = try source.migrator(from: source.source()) { try database.openExisting(allowingWrites: true) }
+        let migrator = try source.source(forDatabaseAt: database.database).migrator {
+            try database.openExisting(allowingWrites: true)
+        }
         let rolledBack = try target.map { try migrator.rollback(to: $0) } ?? migrator.rollback(steps: steps ?? 1)
         try MigrationOptions.report(rolledBack, as: "rolled back", none: "nothing to roll back")
     }

@@ -29,6 +29,23 @@ private func schemaNames(_ type: String, in path: String) throws -> [String] {
     return result.output.split(separator: "\r\n").dropFirst().map { String($0.dropFirst().dropLast()) }
 }
 
+/// The migrations a `migrate` run says it applied: the lines before its summary.
+private func reportedMigrations(_ result: CommandResult) -> [String] {
+    let lines = result.output.split(separator: "\n").map(String.init)
+    guard let summary = lines.last, summary.hasSuffix(" applied") else { return [] }
+    #expect(summary == "\(lines.count - 1) \(lines.count == 2 ? "migration" : "migrations") applied", "\(result.output)")
+    return Array(lines.dropLast())
+}
+
+/// A migration that keeps its transaction, and so the file's write lock, for a while.
+private func slowMigration(_ table: String) -> String {
+    """
+    CREATE TABLE \(table) (n INTEGER);
+    WITH RECURSIVE c(i) AS (SELECT 1 UNION ALL SELECT i + 1 FROM c WHERE i < 400000) INSERT INTO \(table) SELECT i FROM c;
+
+    """
+}
+
 @Suite("CLI migrations")
 struct CLIMigrationTests {
     @Test func listsTheMigrationSubcommandsInHelp() throws {
@@ -91,6 +108,57 @@ struct CLIMigrationTests {
 
             """)
         #expect(try schemaNames("table", in: path) == ["beestore_migrations", "teams"])
+    }
+
+    @Test func processesMigratingOneNewFileAtOnceWaitForEachOtherAndReportOnlyTheirOwnWork() throws {
+        let migrations = try migrationFiles([
+            "0001_a.sql": slowMigration("a"), "0002_b.sql": slowMigration("b"), "0003_c.sql": slowMigration("c"),
+        ])
+        let directory = try TemporaryDirectory()
+        for round in 0..<2 {
+            let path = directory.path("shared-\(round).sqlite")
+            let runs = try (0..<4).map { _ in try startProduct("beestore", ["migrate", path, "--dir", migrations.url.path]) }
+            let results = runs.map { $0() }
+            for result in results {
+                #expect(result.status == 0 && result.error.isEmpty, "\(result.error)")
+                #expect(result.output == "nothing to migrate\n" || !reportedMigrations(result).isEmpty, "\(result.output)")
+            }
+            let reported = results.flatMap(reportedMigrations)
+            #expect(reported.sorted() == ["0001_a", "0002_b", "0003_c"], "each migration reported once, by the process that applied it")
+            #expect(try schemaNames("table", in: path) == ["a", "b", "beestore_migrations", "c"])
+        }
+
+        // A file another connection holds is waited for, up to the busy timeout.
+        let held = directory.path("held.sqlite")
+        let database = try Database(path: held)
+        let waited = try database.writeWithoutTransaction { connection in
+            try connection.execute("BEGIN EXCLUSIVE")
+            let run = try startProduct("beestore", ["migrate", held, "--dir", migrations.url.path, "--timeout", "20"])
+            Thread.sleep(forTimeInterval: 1)
+            try connection.execute("COMMIT")
+            return run()
+        }
+        #expect(waited.status == 0 && waited.error.isEmpty, "\(waited.error)")
+        #expect(reportedMigrations(waited) == ["0001_a", "0002_b", "0003_c"])
+    }
+
+    @Test func aFailedMigrateReportsOnlyWhatItAppliedNotWhatAnotherProcessApplied() throws {
+        let slow = try migrationFiles(["0001_a.sql": slowMigration("a")])
+        let broken = try migrationFiles([
+            "0001_a.sql": slowMigration("a"), "0002_broken.sql": "INSERT INTO nowhere VALUES (1);\n",
+        ])
+        let directory = try TemporaryDirectory()
+        let path = directory.path("app.sqlite")
+        // The first process holds the write lock while it applies 0001_a; the second reads
+        // what is applied meanwhile, waits for the lock, then fails on 0002_broken.
+        let first = try startProduct("beestore", ["migrate", path, "--dir", slow.url.path])
+        Thread.sleep(forTimeInterval: 0.3)
+        let second = try startProduct("beestore", ["migrate", path, "--dir", broken.url.path])
+        let (applying, failing) = (first(), second())
+        #expect(applying.status == 0 && applying.error.isEmpty, "\(applying.error)")
+        #expect(failing.status == 1)
+        #expect(failing.error.hasPrefix("beestore: migration 0002_broken failed while applying: no such table: nowhere"))
+        #expect((reportedMigrations(applying) + reportedMigrations(failing)).sorted() == ["0001_a"])
     }
 
     @Test func reportsAMissingMigrationsDirectoryWithoutCreatingTheDatabase() throws {
@@ -281,16 +349,44 @@ struct CLIMigrationTests {
 
     // MARK: From any directory, and with nothing to do
 
-    @Test func migratesFromAnyDirectoryWithTheMigrationsBuiltIntoTheTool() throws {
+    @Test func migratesFromAnyDirectoryWithTheMigrationsBuiltIntoTheToolWhenAsked() throws {
         let directory = try TemporaryDirectory()
-        let migrated = try beestore(["migrate", "app.sqlite"], in: directory.url)
+        let migrated = try beestore(["migrate", "app.sqlite", "--demo"], in: directory.url)
         #expect(migrated.status == 0 && migrated.error.isEmpty, "\(migrated.error)")
         #expect(migrated.output == (ExampleMigrations.identifiers + ["4 migrations applied"]).map { $0 + "\n" }.joined())
         // The built-in migrations are the repository's files: the same checksums.
         let status = try beestore(["migrations", directory.path("app.sqlite"), "--format", "csv"] + exampleDirectory)
         #expect(status.output.components(separatedBy: "\r\n").filter { $0.contains(#","applied","#) }.count == 4)
-        let rolledBack = try beestore(["rollback", "app.sqlite", "--steps", "4"], in: directory.url)
+        let rolledBack = try beestore(["rollback", "app.sqlite", "--steps", "4", "--demo"], in: directory.url)
         #expect(rolledBack.status == 0 && rolledBack.output.hasSuffix("4 migrations rolled back\n"))
+    }
+
+    @Test func theBuiltInMigrationsApplyOnlyToTheDemosDatabaseUnlessAsked() throws {
+        let directory = try TemporaryDirectory()
+        let chinook = try Fixtures.copy("chinook.sqlite", into: directory)
+        let before = try Data(contentsOf: URL(fileURLWithPath: chinook))
+        let hint = "pass --dir DIR (or --demo for the example migrations built into beestore)"
+        for arguments in [["migrate", "chinook.sqlite"], ["migrations", "chinook.sqlite"], ["rollback", "chinook.sqlite", "--steps", "1"]] {
+            expectFailure(
+                try beestore(arguments, in: directory.url), status: 2, message: "no migrations for chinook.sqlite: \(hint)")
+        }
+        #expect(try Data(contentsOf: URL(fileURLWithPath: chinook)) == before, "Chinook gained no table")
+        expectFailure(
+            try beestore(["migrate", "new.sqlite"], in: directory.url), status: 2, message: "no migrations for new.sqlite: \(hint)")
+        #expect(!FileManager.default.fileExists(atPath: directory.path("new.sqlite")))
+        expectFailure(
+            try beestore(["migrate", "new.sqlite", "--demo"] + exampleDirectory, in: directory.url), status: 2,
+            message: "pass either --dir or --demo, not both (see 'beestore help')")
+
+        // The demo's own database uses them, wherever it is.
+        let demo = try beestore(["demo", "built.sqlite"], in: directory.url)
+        #expect(demo.status == 0, "\(demo.error)")
+        let rolledBack = try beestore(["rollback", directory.path("built.sqlite"), "--steps", "1"])
+        #expect(rolledBack.output == "0004_backfill_node_section_names\n1 migration rolled back\n", "\(rolledBack.error)")
+        #expect(try beestore(["migrations", directory.path("built.sqlite"), "--format", "csv"]).output
+            .contains(#""0004_backfill_node_section_names","pending","#))
+        #expect(try beestore(["migrate", directory.path("built.sqlite")]).output
+            == "0004_backfill_node_section_names\n1 migration applied\n")
     }
 
     @Test func migrateWithNothingToDoLeavesTheFileAsItWas() throws {

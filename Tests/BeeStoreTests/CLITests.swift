@@ -30,6 +30,17 @@ func runProduct(
     _ name: String, _ arguments: [String] = [], in workingDirectory: URL? = nil, standardOutput: FileHandle? = nil,
     standardInput: FileHandle? = nil
 ) throws -> CommandResult {
+    try startProduct(
+        name, arguments, in: workingDirectory, standardOutput: standardOutput, standardInput: standardInput)()
+}
+
+/// Starts the package's executable product `name` as ``runProduct(_:_:in:standardOutput:standardInput:)``
+/// runs it, without waiting for it: the function returned waits for it to exit and gives
+/// what it wrote, so that several runs may overlap.
+func startProduct(
+    _ name: String, _ arguments: [String] = [], in workingDirectory: URL? = nil, standardOutput: FileHandle? = nil,
+    standardInput: FileHandle? = nil
+) throws -> () -> CommandResult {
     let executable = try productURL(name)
     let process = Process()
     process.executableURL = executable
@@ -42,12 +53,14 @@ func runProduct(
     if let standardInput { process.standardInput = standardInput }
     try process.run()
     if standardOutput != nil { try output.fileHandleForWriting.close() }
-    let outputData = output.fileHandleForReading.readDataToEndOfFile()
-    let errorData = error.fileHandleForReading.readDataToEndOfFile()
-    process.waitUntilExit()
-    return CommandResult(
-        status: process.terminationStatus, output: String(decoding: outputData, as: UTF8.self),
-        error: String(decoding: errorData, as: UTF8.self))
+    return {
+        let outputData = output.fileHandleForReading.readDataToEndOfFile()
+        let errorData = error.fileHandleForReading.readDataToEndOfFile()
+        process.waitUntilExit()
+        return CommandResult(
+            status: process.terminationStatus, output: String(decoding: outputData, as: UTF8.self),
+            error: String(decoding: errorData, as: UTF8.self))
+    }
 }
 
 /// The package's executable product `name`, beside the test bundle in the build products
@@ -322,6 +335,31 @@ struct CLITests {
         expectFailure(try beestore("query", path, "CREATE TABLE t (x)", "--write"), status: 1, message: "no such file: \(path)")
         #expect(!FileManager.default.fileExists(atPath: path))
         expectFailure(try beestore("tables", directory.url.path), status: 1, message: "not a file: \(directory.url.path)")
+    }
+
+    @Test func acceptsMemoryAsTheSQLite3ShellDoesWithoutMakingAFile() throws {
+        let directory = try TemporaryDirectory()
+        let run = { (arguments: [String]) throws -> CommandResult in try beestore(arguments, in: directory.url) }
+        #expect(try run(["query", ":memory:", "select 1"]).output == "1\n-\n1\n(1 row)\n")
+        let script = try run([
+            "query", ":memory:", "CREATE TABLE t (x); INSERT INTO t VALUES (?); SELECT x FROM t", "--arg", "7", "--write",
+            "--format", "csv",
+        ])
+        #expect(script.status == 0 && script.output == "\"x\"\r\n7\r\n", "\(script.error)")
+        #expect(try run(["tables", ":memory:", "--format", "json"]).output == "[]\n")
+        #expect(try run(["dump", ":memory:"]).output == "PRAGMA foreign_keys=OFF;\nBEGIN TRANSACTION;\nCOMMIT;\n")
+        #expect(try run(["check", ":memory:"]).status == 0)
+        expectFailure(
+            try run(["query", ":memory:", "CREATE TABLE t (x)"]), status: 2,
+            message: "the statement would change the database: pass --write to run it")
+        // An import or migrations tried without keeping them.
+        try Data("a\n1\n".utf8).write(to: directory.url.appendingPathComponent("a.csv"))
+        #expect(try run(["import", ":memory:", "t", "a.csv"]).output == "Imported 1 row into t (table created).\n")
+        #expect(try run(["migrate", ":memory:", "--demo"]).output.hasSuffix("4 migrations applied\n"))
+        expectFailure(
+            try run(["demo", ":memory:"]), status: 2,
+            message: "the demo database is inspected after it is built: give a file, not :memory:")
+        #expect(try FileManager.default.contentsOfDirectory(atPath: directory.url.path) == ["a.csv"])
     }
 
     @Test func reportsAFileThatIsNotADatabase() throws {
@@ -601,7 +639,7 @@ extension CLITests {
         #expect(dump.status == 0 && dump.error.isEmpty)
         let copy = directory.path("copy.sqlite")
         let tool = try #require(SQLiteTool.path)
-        #expect(try SQLiteTool.run(tool, database: copy, sql: dump.output) != nil)
+        #expect(try SQLiteTool.replay(tool, database: copy, sql: dump.output) != nil)
         let master = "SELECT type, name, tbl_name, sql FROM sqlite_master ORDER BY name"
         #expect(try SQLiteTool.run(tool, database: copy, sql: master) == SQLiteTool.run(tool, database: path, sql: master))
         #expect(try everyRow(of: copy) == everyRow(of: path))
@@ -639,6 +677,49 @@ extension CLITests {
         try Data("{\"a\": 1}\n{\"a\": 2}\n".utf8).write(to: URL(fileURLWithPath: lines))
         #expect(try beestore("import", path, "t", lines).output == "Imported 2 rows into t (table created).\n")
         #expect(try beestore("import", path, "T", lines).output == "Imported 2 rows into t.\n")
+    }
+
+    @Test func importMatchesRecordsByKeyWhenAskedAndRefusesTextThatIsNotUTF8() throws {
+        let directory = try TemporaryDirectory()
+        let path = directory.path("keyed.sqlite")
+        let file = directory.path("people.csv")
+        try Data("id,name\n1,\"Ann\"\n2,\"Bob\"\n".utf8).write(to: URL(fileURLWithPath: file))
+        #expect(try beestore("import", path, "people", file, "--pk", "id").output == "Imported 2 rows into people (table created).\n")
+        expectFailure(try beestore("import", path, "people", file), status: 1, message: "line 2: UNIQUE constraint failed: people.id")
+        #expect(try beestore("import", path, "people", file, "--ignore").output
+            == "Imported 0 rows into people; 2 records left out: their key is in the table already.\n")
+        try Data("id,name\n2,\"Bea\"\n3,\"Cy\"\n".utf8).write(to: URL(fileURLWithPath: file))
+        #expect(try beestore("import", path, "people", file, "--upsert").output == "Imported 2 rows into people.\n")
+        #expect(try beestore("import", path, "People", file, "--replace", "--pk", "ID").output == "Imported 2 rows into people.\n")
+        #expect(try beestore("rows", path, "people", "--format", "csv").output
+            == "\"id\",\"name\"\r\n1,\"Ann\"\r\n2,\"Bea\"\r\n3,\"Cy\"\r\n")
+        // A key of two columns, comma-separated or repeated.
+        let pairs = directory.path("pairs.csv")
+        try Data("a,b,v\n1,1,\"x\"\n1,2,\"y\"\n".utf8).write(to: URL(fileURLWithPath: pairs))
+        #expect(try beestore("import", path, "pairs", pairs, "--pk", "a, b").output == "Imported 2 rows into pairs (table created).\n")
+        #expect(try beestore("import", path, "pairs", pairs, "--pk", "a", "--pk", "b", "--ignore").output
+            .hasPrefix("Imported 0 rows into pairs; 2 records"))
+
+        let twoChoices = try beestore("import", path, "pairs", pairs, "--ignore", "--upsert")
+        #expect(twoChoices.status == 2 && twoChoices.error.contains("--upsert"), "\(twoChoices.error)")
+        let loose = directory.path("loose.csv")
+        try Data("a,a\n1,2\n".utf8).write(to: URL(fileURLWithPath: loose))
+        expectFailure(try beestore("import", path, "pairs", loose), status: 1, message: "line 1: the column a is named twice")
+        try Data("v\n\"x\"\n".utf8).write(to: URL(fileURLWithPath: loose))
+        #expect(try beestore("import", path, "loose", loose).status == 0)
+        expectFailure(
+            try beestore("import", path, "loose", loose, "--ignore"), status: 2,
+            message: "loose has no primary key to match existing rows by: pass --pk COLUMNS")
+
+        let latin1 = directory.path("latin1.csv")
+        try (Data("name\n\"Zo".utf8) + Data([0xEB]) + Data("\"\n".utf8)).write(to: URL(fileURLWithPath: latin1))
+        let other = directory.path("other.sqlite")
+        expectFailure(
+            try beestore("import", other, "t", latin1), status: 1,
+            message: "line 2: the text of column name is not valid UTF-8: pass --invalid-utf8 blob to keep its bytes as a blob")
+        #expect(!FileManager.default.fileExists(atPath: other))
+        #expect(try beestore("import", other, "t", latin1, "--invalid-utf8", "blob").status == 0)
+        #expect(try beestore("query", other, "SELECT hex(name) FROM t", "--format", "csv").output == "\"hex(name)\"\r\n\"5A6FEB\"\r\n")
     }
 
     // MARK: Arguments, statements, paging

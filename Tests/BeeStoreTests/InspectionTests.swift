@@ -674,7 +674,7 @@ extension InspectionTests {
 
     @Test func importCreatesATableTypedByItsValues() throws {
         let inspector = Inspector(try Database.inMemory())
-        let csv = "\"n\",\"r\",\"t\",\"mixed\",\"empty\"\r\n1,0.5,\"x\",1,\r\n2,1e3,\"007\",\"a\",\r\n"
+        let csv = "\"n\",\"r\",\"t\",\"mixed\",\"empty\"\r\n1,0.5,\"x\",1,\r\n2,1000.0,\"007\",\"a\",\r\n"
         let summary = try inspector.importRows(from: Data(csv.utf8), format: .csv, into: "Imported")
         #expect(summary == ImportSummary(table: "Imported", rowCount: 2, createdTable: true))
         #expect(try inspector.schema(ofTable: "imported").columns.map(\.declaredType) == ["INTEGER", "REAL", "TEXT", "", ""])
@@ -695,10 +695,31 @@ extension InspectionTests {
 
     @Test func csvDigitsANumberWouldNotGiveBackStayText() throws {
         let inspector = Inspector(try Database.inMemory())
-        let csv = "zip,code,big,signed,negative,zero,real\n02134,007,99999999999999999999,+5,-12,0,1.50\n"
+        let csv = "zip,code,big,signed,negative,zero,real\n02134,007,99999999999999999999,+5,-12,0,1.5\n"
         #expect(try inspector.importRows(from: Data(csv.utf8), format: .csv, into: "t").rowCount == 1)
         #expect(try allRows(of: "t", in: inspector) == [["02134", "007", "99999999999999999999", "+5", -12, 0, 1.5]])
         #expect(try inspector.schema(ofTable: "t").columns.map(\.declaredType) == ["TEXT", "TEXT", "TEXT", "TEXT", "INTEGER", "INTEGER", "REAL"])
+    }
+
+    @Test func csvRealsAreRealsOnlyWhenWrittenAsTheShortestDecimalOfTheirValue() throws {
+        let reals: [(String, Double)] = [
+            ("1.5", 1.5), ("0.1", 0.1), ("1000.0", 1000), ("-2.5", -2.5), ("1e-05", 0.00001), ("1e+20", 1e20),
+            ("0.0001", 0.0001), ("1e999", .infinity), ("-1e999", -.infinity), ("5e-324", .leastNonzeroMagnitude),
+        ]
+        let texts = ["1.50", "1e3", ".5", "1.", "1E-5", "1e-5", "+1.5", "0.10", "1e20", "01.5", "1.0e0", "2e999", "1000.00"]
+        let inspector = Inspector(try Database.inMemory())
+        let fields = reals.map(\.0) + texts
+        let csv = (0..<fields.count).map { "c\($0)" }.joined(separator: ",") + "\n" + fields.joined(separator: ",") + "\n"
+        #expect(try inspector.importRows(from: Data(csv.utf8), format: .csv, into: "t").rowCount == 1)
+        let row = try #require(try allRows(of: "t", in: inspector).first)
+        for (index, (text, value)) in reals.enumerated() {
+            guard case .real(let read) = row[index] else {
+                Issue.record("\(text) is \(row[index]), not a real")
+                continue
+            }
+            #expect(read == value, "\(text)")
+        }
+        #expect(Array(row.dropFirst(reals.count)) == texts.map { Value.text($0) })
     }
 
     @Test func importReadsCSVFromOtherToolsAndNewlineDelimitedJSON() throws {
@@ -946,7 +967,7 @@ extension InspectionTests {
         try source.dump(to: dump)
         let tool = try #require(SQLiteTool.path)
         let copyPath = directory.path("copy.sqlite")
-        #expect(try SQLiteTool.run(tool, database: copyPath, sql: dump.text) != nil)
+        #expect(try SQLiteTool.replay(tool, database: copyPath, sql: dump.text) != nil)
         let copy = try inspector(copyPath)
 
         let master = "SELECT type, name, tbl_name, sql FROM sqlite_master ORDER BY name"
@@ -969,5 +990,190 @@ extension InspectionTests {
         #expect(dump.text.contains(#"INSERT INTO "loose"("rowid","a","b") VALUES(2,2.5,X'01');"#))
         #expect(dump.text.contains(#"VALUES(4,1,(CAST(X'4E554C00696E73696465' AS TEXT)),"#))
         #expect(dump.text.hasSuffix("PRAGMA user_version=7;\nCOMMIT;\n"))
+    }
+
+    @Test(.enabled(if: SQLiteTool.isInstalled, "needs the sqlite3 command-line tool"))
+    func aDumpReplayedBySQLite3KeepsEveryControlCharacterOfRandomText() throws {
+        var random = QueryPropertyTests.SplitMix64(state: 0x5EED_D0_0F)
+        // Every control character, what the shell's line reading or the dump's markers
+        // could confuse (a backslash, r, n, underscores, quotes), and multibyte scalars.
+        let pieces: [[UInt8]] = (0x01...0x1F).map { [UInt8($0)] } + [[0x7F], [0x0D, 0x0A], [0x5C, 0x72], [0x5C, 0x6E]]
+            + ["\\", "r", "n", "_", "__", "'", "\"", "a", ";", "é", "🐝", "\u{301}"].map { Array($0.utf8) }
+        var texts: [[UInt8]] = [
+            Array("a\r\nb".utf8), [0x0D], [0x0A], [0x0D, 0x0D, 0x0A, 0x0A], Array("x\r".utf8), Array("\\r\r".utf8),
+            Array("\\r_\r\\n__\n".utf8), Array("it's\r\n".utf8), [0x61, 0x00, 0x0D, 0x0A], [0xFF, 0x0D, 0x0A],
+        ]
+        for _ in 0..<300 {
+            var text: [UInt8] = []
+            for _ in 0..<random.int(1..<24) { text += random.pick(pieces) }
+            // Now and then a NUL, or bytes that are not UTF-8: text may hold them too.
+            if random.chance(5) { text.insert(0x00, at: random.int(0..<text.count)) }
+            if random.chance(5) { text.insert(0xC3, at: random.int(0..<text.count)) }
+            texts.append(text)
+        }
+        let directory = try TemporaryDirectory()
+        let source = Inspector(try Database(path: directory.path("source.sqlite")))
+        try source.database.execute("CREATE TABLE t (i INTEGER PRIMARY KEY, t TEXT, u)")
+        for text in texts {
+            try source.database.execute("INSERT INTO t (t, u) VALUES (CAST(?1 AS TEXT), CAST(?1 AS TEXT))", [Data(text)])
+        }
+        // CREATE statements written on CRLF lines, a default and a view's text holding CRLF too.
+        try source.database.execute(script: "CREATE TABLE crlf (\r\n  a TEXT DEFAULT 'x\r\ny',\r\n  b\r\n)")
+        try source.database.execute(script: "CREATE INDEX crlf_b\r\nON crlf (b)")
+        try source.database.execute(script: "CREATE VIEW lines AS\r\nSELECT 'p\r\nq' AS v")
+        try source.database.execute("INSERT INTO crlf (b) VALUES (1)")
+
+        let dump = ByteCollector()
+        try source.dump(to: dump)
+        let inserts = dump.bytes.split(separator: 0x0A).filter { $0.starts(with: Array(#"INSERT INTO "t""#.utf8)) }
+        #expect(inserts.count == texts.count, "one line a row")
+        #expect(!inserts.contains { $0.contains(0x0D) }, "no carriage return for the shell to drop")
+        #expect(dump.text.contains(#"VALUES(1,replace(replace('a\r\nb','\r',char(13)),'\n',char(10)),"#))
+        let tool = try #require(SQLiteTool.path)
+        let copyPath = directory.path("copy.sqlite")
+        #expect(try SQLiteTool.replay(tool, database: copyPath, sql: dump.text) != nil)
+        let copy = try inspector(copyPath)
+        let rows = "SELECT i, hex(t), typeof(t), hex(u), typeof(u) FROM t ORDER BY i"
+        let copied = try copy.execute(rows).rows
+        #expect(copied.count == texts.count)
+        for (original, copy) in zip(try source.execute(rows).rows, copied) {
+            #expect(copy == original)
+        }
+        let master = "SELECT type, name, tbl_name, hex(sql) FROM sqlite_master ORDER BY name"
+        #expect(try copy.execute(master).rows == source.execute(master).rows)
+        #expect(try copy.execute("SELECT hex(a), b FROM crlf").rows == [[.text("780D0A79"), 1]])
+        #expect(try copy.execute("SELECT hex(v) FROM lines").rows == [[.text("700D0A71")]])
+        #expect(try copy.checkIntegrity().isHealthy)
+    }
+
+    // MARK: Import: text that is not UTF-8, repeated columns, keys
+
+    @Test func importRefusesTextThatIsNotUTF8NamingItsLineAndColumnOrKeepsItsBytes() throws {
+        let inspector = Inspector(try Database.inMemory())
+        let csv = Data("a,b\n1,\"x".utf8) + Data([0xFF]) + Data("y\"\n2,z".utf8) + Data([0xFE]) + Data("\n".utf8)
+        #expect(throws: ImportError.invalidUTF8(line: 2, column: "b")) {
+            try inspector.importRows(from: csv, format: .csv, into: "t")
+        }
+        #expect(try inspector.tables().isEmpty)
+        let keep = ImportOptions(invalidUTF8: .blob)
+        #expect(try inspector.importRows(from: csv, format: .csv, into: "t", options: keep).rowCount == 2)
+        #expect(try allRows(of: "t", in: inspector) == [[1, .blob(Data([0x78, 0xFF, 0x79]))], [2, .blob(Data([0x7A, 0xFE]))]])
+
+        // A column name must be UTF-8 whatever the choice.
+        let header = Data("a,".utf8) + Data([0xC3]) + Data("\n1,2\n".utf8)
+        #expect(throws: ImportError.badRecord(line: 1, reason: "the name of column 2 is not valid UTF-8")) {
+            try inspector.importRows(from: header, format: .csv, into: "u", options: keep)
+        }
+
+        // JSON: bytes that are not UTF-8, in a string or in an object's text, and a lone
+        // surrogate escape, whose following escape is kept.
+        let json = Data("{\"a\": 1, \"b\": \"x".utf8) + Data([0xFF]) + Data("\"}\n{\"a\": 2, \"b\": [\"".utf8) + Data([0xFF])
+            + Data("\"]}\n{\"a\": 3, \"b\": \"\\ud800\\u0041\"}\n{\"a\": 4, \"b\": \"\\ud83d\\udc1d\"}\n".utf8)
+        #expect(throws: ImportError.invalidUTF8(line: 1, column: "b")) {
+            try inspector.importRows(from: json, format: .json, into: "j")
+        }
+        #expect(try inspector.importRows(from: json, format: .json, into: "j", options: keep).rowCount == 4)
+        #expect(try allRows(of: "j", in: inspector) == [
+            [1, .blob(Data([0x78, 0xFF]))], [2, .blob(Data([0x5B, 0x22, 0xFF, 0x22, 0x5D]))],
+            [3, .blob(Data([0xED, 0xA0, 0x80, 0x41]))], [4, "🐝"],
+        ])
+    }
+
+    @Test func aFileNamingAColumnTwiceIsRefusedForANewOrAnExistingTable() throws {
+        let inspector = Inspector(try Database.inMemory())
+        #expect(throws: ImportError.duplicateColumn(line: 1, column: "A")) {
+            try inspector.importRows(from: Data("a,A\n1,2\n".utf8), format: .csv, into: "t")
+        }
+        #expect(try inspector.tables().isEmpty)
+        try inspector.database.execute("CREATE TABLE t (a, b)")
+        #expect(throws: ImportError.duplicateColumn(line: 1, column: "a")) {
+            try inspector.importRows(from: Data("a,a\n1,2\n".utf8), format: .csv, into: "t")
+        }
+        #expect(throws: ImportError.duplicateColumn(line: 2, column: "a")) {
+            try inspector.importRows(from: Data("{\"b\": 1}\n{\"a\": 1, \"b\": 2, \"a\": 3}\n".utf8), format: .json, into: "t")
+        }
+        #expect(try allRows(of: "t", in: inspector).isEmpty)
+    }
+
+    @Test func importingAgainWithAKeyReplacesLeavesOutOrUpdatesRowsInsteadOfAddingThem() throws {
+        let inspector = Inspector(try Database.inMemory())
+        let csv = Data("id,name,score\n1,\"a\",10\n2,\"b\",20\n".utf8)
+        let created = try inspector.importRows(from: csv, format: .csv, into: "t", options: ImportOptions(key: ["ID"]))
+        #expect(created == ImportSummary(table: "t", rowCount: 2, createdTable: true))
+        #expect(try inspector.schema(ofTable: "t").columns.map(\.primaryKeyPosition) == [1, nil, nil])
+        // Without a choice, a record whose key is there is refused, and nothing is kept.
+        #expect(throws: ImportError.rejected(line: 3, message: "UNIQUE constraint failed: t.id")) {
+            try inspector.importRows(from: Data("id,name\n3,\"c\"\n1,\"a\"\n".utf8), format: .csv, into: "t")
+        }
+        let ignored = try inspector.importRows(
+            from: Data("id,name\n1,\"A\"\n3,\"c\"\n".utf8), format: .csv, into: "t", options: ImportOptions(onConflict: .ignore))
+        #expect(ignored == ImportSummary(table: "t", rowCount: 1, createdTable: false, skippedRecordCount: 1))
+        let upserted = try inspector.importRows(
+            from: Data("{\"id\": 1, \"score\": 11}\n{\"id\": 4, \"name\": \"d\"}\n".utf8), format: .json, into: "t",
+            options: ImportOptions(key: ["id"], onConflict: .upsert))
+        #expect(upserted.rowCount == 2 && upserted.skippedRecordCount == 0)
+        let replaced = try inspector.importRows(
+            from: Data("id,name\n2,\"B\"\n".utf8), format: .csv, into: "t", options: ImportOptions(onConflict: .replace))
+        #expect(replaced.rowCount == 1)
+        #expect(try allRows(of: "t", in: inspector) == [[1, "a", 11], [2, "B", .null], [3, "c", .null], [4, "d", .null]])
+
+        // A unique column as the key; replacing keeps the row and its id, gives columns the
+        // record leaves out their default, and leaves other rows alone.
+        try inspector.database.execute(script: """
+            CREATE TABLE u (id INTEGER PRIMARY KEY, email TEXT UNIQUE, n INTEGER DEFAULT 7, note TEXT);
+            INSERT INTO u VALUES (5, 'x@y', 1, 'old'), (6, 'z@y', 2, 'other');
+            """)
+        let byEmail = ImportOptions(key: ["email"], onConflict: .replace)
+        #expect(try inspector.importRows(from: Data("email,note\n\"x@y\",\"new\"\n".utf8), format: .csv, into: "u", options: byEmail)
+            .rowCount == 1)
+        #expect(try allRows(of: "u", in: inspector) == [[5, "x@y", 7, "new"], [6, "z@y", 2, "other"]])
+
+        // A composite key for a new table.
+        let pairs = Data("a,b,v\n1,1,\"x\"\n1,2,\"y\"\n".utf8)
+        let composite = ImportOptions(key: ["a", "b"], onConflict: .ignore)
+        #expect(try inspector.importRows(from: pairs, format: .csv, into: "p", options: composite).rowCount == 2)
+        #expect(try inspector.importRows(from: pairs, format: .csv, into: "p", options: composite).skippedRecordCount == 2)
+        #expect(try inspector.schema(ofTable: "p").columns.map(\.primaryKeyPosition) == [1, 2, nil])
+    }
+
+    @Test func importingByKeyRefusesWhatCannotMatchRowsAndStaysAllOrNothing() throws {
+        let inspector = Inspector(try Database.inMemory())
+        try inspector.database.execute(script: """
+            CREATE TABLE loose (a, b);
+            CREATE TABLE u (id INTEGER PRIMARY KEY, email TEXT UNIQUE, note TEXT);
+            CREATE UNIQUE INDEX u_note ON u (note) WHERE note IS NOT NULL;
+            INSERT INTO u VALUES (1, 'x@y', 'kept');
+            """)
+        let record = Data("a,b\n1,2\n".utf8)
+        #expect(throws: ImportError.noKey(table: "loose")) {
+            try inspector.importRows(from: record, format: .csv, into: "loose", options: ImportOptions(onConflict: .upsert))
+        }
+        #expect(throws: ImportError.noKey(table: "new")) {
+            try inspector.importRows(from: record, format: .csv, into: "new", options: ImportOptions(onConflict: .ignore))
+        }
+        #expect(throws: ImportError.notAKey(columns: ["a"], table: "loose")) {
+            try inspector.importRows(from: record, format: .csv, into: "loose", options: ImportOptions(key: ["a"]))
+        }
+        #expect(throws: ImportError.notAKey(columns: ["note"], table: "u")) {
+            try inspector.importRows(
+                from: Data("note\nx\n".utf8), format: .csv, into: "u", options: ImportOptions(key: ["note"], onConflict: .ignore))
+        }
+        #expect(throws: InspectionError.unknownColumn("nope", table: "u")) {
+            try inspector.importRows(from: record, format: .csv, into: "u", options: ImportOptions(key: ["nope"]))
+        }
+        #expect(throws: InspectionError.unknownColumn("c", table: "new")) {
+            try inspector.importRows(from: record, format: .csv, into: "new", options: ImportOptions(key: ["c"]))
+        }
+        let byEmail = ImportOptions(key: ["email"], onConflict: .upsert)
+        #expect(throws: ImportError.badRecord(line: 3, reason: "no value for the key column email")) {
+            try inspector.importRows(from: Data("email,note\n\"x@y\",\"changed\"\n,\"x\"\n".utf8), format: .csv, into: "u", options: byEmail)
+        }
+        #expect(throws: ImportError.badRecord(line: 2, reason: "no such column: other in u")) {
+            try inspector.importRows(
+                from: Data("{\"email\": \"x@y\", \"note\": \"changed\"}\n{\"email\": \"q@y\", \"other\": 1}\n".utf8),
+                format: .json, into: "u", options: byEmail)
+        }
+        #expect(try allRows(of: "u", in: inspector) == [[1, "x@y", "kept"]], "nothing of a failed import is kept")
+        #expect(try inspector.tables().map(\.name) == ["loose", "u"])
     }
 }

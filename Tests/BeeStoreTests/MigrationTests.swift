@@ -353,6 +353,23 @@ func migrationFiles(_ files: [String: String]) throws -> TemporaryDirectory {
         }
     }
 
+    @Test func aFailingMigrateReportsWhatItAppliedAndNothingAnotherDatabaseApplied() throws {
+        let directory = try TemporaryDirectory()
+        let other = try ExampleMigrations.migrator(in: directory, file: "shared.sqlite")
+        var migrator = try ExampleMigrations.migrator(in: directory, file: "shared.sqlite")
+        try migrator.register(Migration("0005_broken", sql: "INSERT INTO nowhere VALUES (1)"))
+        #expect(try other.migrate(upTo: "0002_create_nodes") == ["0001_create_sections", "0002_create_nodes"])
+        var reported: [String] = []
+        do {
+            try migrator.migrate { reported.append($0) }
+            Issue.record("0005_broken applied")
+        } catch {
+            #expect(error is MigrationError)
+        }
+        #expect(reported == ["0003_index_nodes_on_section", "0004_backfill_node_section_names"])
+        #expect(try migrator.status().map(\.state) == [.applied, .applied, .applied, .applied, .pending])
+    }
+
     // MARK: Loading SQL files
 
     @Test func directoryMigrationsAreOrderedByNumberWithTheirDownParts() throws {

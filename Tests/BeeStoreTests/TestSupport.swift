@@ -55,9 +55,24 @@ enum SQLiteTool {
     /// Runs `sql` on the database at `database` with the tool at `tool`; returns what it
     /// printed, or nil when it failed.
     static func run(_ tool: String, database: String, sql: String) throws -> String? {
+        try run(tool, [database, sql])
+    }
+
+    /// Replays `sql` into the database at `database` as `sqlite3 database < file.sql` does:
+    /// the tool reads it from standard input, line by line; returns what it printed, or
+    /// nil when a statement failed.
+    static func replay(_ tool: String, database: String, sql: String) throws -> String? {
+        let directory = try TemporaryDirectory("SQLiteToolInput")
+        let file = directory.url.appendingPathComponent("input.sql")
+        try Data(sql.utf8).write(to: file)
+        return try run(tool, [database], standardInput: try FileHandle(forReadingFrom: file))
+    }
+
+    private static func run(_ tool: String, _ arguments: [String], standardInput: FileHandle? = nil) throws -> String? {
         let process = Process()
         process.executableURL = URL(fileURLWithPath: tool)
-        process.arguments = [database, sql]
+        process.arguments = arguments
+        if let standardInput { process.standardInput = standardInput }
         let pipe = Pipe()
         process.standardOutput = pipe
         try process.run()

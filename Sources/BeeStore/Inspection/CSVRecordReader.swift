@@ -5,14 +5,18 @@ import Foundation
 ///
 /// - a quoted field is text (`""` is the empty text);
 /// - an empty unquoted field is `NULL`;
-/// - an unquoted number is an integer (`42`) or, with a point or an exponent, a real
-///   (`7.0`, `1e999`), when it is written as CSV writes numbers: an integer with a
-///   leading zero or a `+` (`007`, `+5`), or too large for 64 bits, stays text, as
-///   those digits would not come back;
+/// - an unquoted number is an integer (`42`) or a real (`7.0`, `1e-05`, `1e999`) when it
+///   is written exactly as CSV writes that number, so that no digit of it is lost: an
+///   integer with a leading zero or a `+` (`007`, `+5`) or too large for 64 bits, and a
+///   real that is not the shortest decimal of its value in Swift's form (`1.50`, `1e3`,
+///   `.5`, `1E-5`), stay text;
 /// - an unquoted `\x` followed by hexadecimal digits is a blob;
-/// - any other unquoted field is text, as in CSV files written by other tools.
+/// - any other unquoted field is text, as in CSV files written by other tools;
+/// - a field that is not valid UTF-8 is refused, or kept as a blob of its bytes (see
+///   ``InvalidUTF8Handling``).
 struct CSVRecordReader: ImportRecordReader {
     private let bytes: [UInt8]
+    private let invalidUTF8: InvalidUTF8Handling
     private var position = 0
     private var line = 1
     private var columns: [String] = []
@@ -21,14 +25,26 @@ struct CSVRecordReader: ImportRecordReader {
         columns
     }
 
-    /// A reader of `data`, having read its header; an ``ImportError/noColumns`` for a file
-    /// without one.
-    init(_ data: Data) throws {
+    /// A reader of `data`, having read its header: an ``ImportError/noColumns`` for a file
+    /// without one, an ``ImportError/duplicateColumn(line:column:)`` for a header naming a
+    /// column twice, an ``ImportError/badRecord(line:reason:)`` for a name that is not UTF-8.
+    init(_ data: Data, invalidUTF8: InvalidUTF8Handling = .refuse) throws {
         var bytes = [UInt8](data)
         if bytes.starts(with: [0xEF, 0xBB, 0xBF]) { bytes.removeFirst(3) }
         self.bytes = bytes
+        self.invalidUTF8 = invalidUTF8
         guard let header = try readFields() else { throw ImportError.noColumns }
-        columns = header.fields.map { String(decoding: $0.bytes, as: UTF8.self) }
+        var names = Set<SQLName>()
+        for (index, field) in header.fields.enumerated() {
+            guard field.bytes.withUnsafeBufferPointer(isValidUTF8) else {
+                throw ImportError.badRecord(line: header.line, reason: "the name of column \(index + 1) is not valid UTF-8")
+            }
+            let name = String(decoding: field.bytes, as: UTF8.self)
+            guard names.insert(SQLName(name)).inserted else {
+                throw ImportError.duplicateColumn(line: header.line, column: name)
+            }
+            columns.append(name)
+        }
     }
 
     mutating func next() throws -> ImportRecord? {
@@ -38,18 +54,28 @@ struct CSVRecordReader: ImportRecordReader {
                 line: record.line, reason: "\(record.fields.count) fields where the header has \(columns.count)")
         }
         return ImportRecord(
-            line: record.line, fields: zip(columns, record.fields).map { ($0, Self.value(of: $1)) })
+            line: record.line,
+            fields: try zip(columns, record.fields).map { column, field in
+                guard field.bytes.withUnsafeBufferPointer(isValidUTF8) else {
+                    guard invalidUTF8 == .blob else { throw ImportError.invalidUTF8(line: record.line, column: column) }
+                    return (column, .blob(Data(field.bytes)))
+                }
+                return (column, Self.value(of: field))
+            })
     }
 
     /// Whether `text`, read as `number`, is how CSV writes that number: an integer in its
-    /// shortest form, or a real with a point or an exponent (an integer too large for 64
-    /// bits reads as a real).
+    /// shortest form, a real as the shortest decimal that reads back as it (an integer too
+    /// large for 64 bits reads as a real, which is written otherwise).
     private static func isWrittenAsCSVWritesIt(_ number: Value, _ text: String) -> Bool {
-        if case .integer(let integer) = number { return String(integer) == text }
-        return text.utf8.contains { $0 == UInt8(ascii: ".") || $0 | 0x20 == UInt8(ascii: "e") }
+        switch number {
+        case .integer(let integer): String(integer) == text
+        case .real(let real): OutputBuffer.text(ofReal: real) == text
+        default: false
+        }
     }
 
-    /// The value a field stands for.
+    /// The value a field of UTF-8 text stands for.
     private static func value(of field: (bytes: ArraySlice<UInt8>, isQuoted: Bool)) -> Value {
         let text = String(decoding: field.bytes, as: UTF8.self)
         if field.isQuoted { return .text(text) }

@@ -6,7 +6,7 @@ struct ImportRecord {
     let fields: [(column: String, value: Value)]
 }
 
-/// Text formats that ``Inspector/importRows(from:format:into:)`` reads.
+/// Text formats that ``Inspector/importRows(from:format:into:options:)`` reads.
 public enum ImportFormat: String, Sendable, CaseIterable {
     /// CSV with a header record, as the CSV result format writes it (see
     /// `CSVRecordReader`).

@@ -1,3 +1,6 @@
+// SQLite island: the text of a dump is SQL for the `sqlite3` shell, written here as the
+// shell reads it, not through the query builder.
+
 extension Inspector {
     /// Writes the whole database as SQL text that the `sqlite3` shell replays into an
     /// identical database: the same schema entries (tables, indexes, views, triggers,
@@ -11,6 +14,12 @@ extension Inspector {
     /// views and triggers (so that no trigger fires while rows are inserted), all in one
     /// transaction with foreign keys off; a virtual table is entered into the schema as it
     /// is (`PRAGMA writable_schema`), followed by its shadow tables and their rows.
+    ///
+    /// The shell reads its input line by line and drops the carriage return that ends a
+    /// line, so text is written on one line, its carriage returns and line feeds spelled
+    /// as the shell's own `.dump` spells them (`replace('a\r\nb','\r',char(13))`, see
+    /// `shellTextLiteral(_:)`), and a `CREATE` statement whose lines end with CRLF is
+    /// restored as it was stored once the schema is made (`PRAGMA writable_schema`).
     public func dump(to output: any ByteOutput) throws {
         var buffer = OutputBuffer(output)
         try database.read { connection in
@@ -21,18 +30,20 @@ extension Inspector {
                 ORDER BY name = 'sqlite_sequence', rowid
                 """)
             var wroteVirtualTable = false
+            var statementsToRestore: [(type: String, name: String, sql: String)] = []
             for row in tables {
                 let name = try row.decode(String.self, at: 0)
                 let sql = try row.decode(String.self, at: 1)
                 if TableKind(type: "table", sql: sql) == .virtualTable {
                     if !wroteVirtualTable { buffer.append("PRAGMA writable_schema=ON;\n") }
                     wroteVirtualTable = true
-                    let entry = [Value.text("table"), .text(name), .text(name), .integer(0), .text(sql)]
+                    let (literalName, literalSQL) = (Self.shellTextLiteral(name), Self.shellTextLiteral(sql))
                     buffer.append(
-                        "INSERT INTO sqlite_master(type,name,tbl_name,rootpage,sql) VALUES("
-                            + entry.map(SQLRenderer.literal).joined(separator: ",") + ");\n")
+                        "INSERT INTO sqlite_master(type,name,tbl_name,rootpage,sql) "
+                            + "VALUES('table',\(literalName),\(literalName),0,\(literalSQL));\n")
                     continue
                 }
+                if sql.utf8.containsLineEndingWithCR { statementsToRestore.append((type: "table", name: name, sql: sql)) }
                 switch name {
                 case "sqlite_sequence": buffer.append("DELETE FROM sqlite_sequence;\n")
                 case "sqlite_stat1": buffer.append("ANALYZE sqlite_master;\n")
@@ -43,10 +54,23 @@ extension Inspector {
             }
             if wroteVirtualTable { buffer.append("PRAGMA writable_schema=OFF;\n") }
             for row in try connection.fetchAll(
-                "SELECT sql FROM sqlite_master WHERE type IN ('index', 'view', 'trigger') AND sql IS NOT NULL ORDER BY rowid")
+                "SELECT type, name, sql FROM sqlite_master WHERE type IN ('index', 'view', 'trigger') AND sql IS NOT NULL ORDER BY rowid")
             {
-                buffer.append(try row.decode(String.self, at: 0) + ";\n")
+                let sql = try row.decode(String.self, at: 2)
+                buffer.append(sql + ";\n")
+                if sql.utf8.containsLineEndingWithCR {
+                    statementsToRestore.append((try row.decode(String.self, at: 0), try row.decode(String.self, at: 1), sql))
+                }
                 try buffer.flushIfFull()
+            }
+            if !statementsToRestore.isEmpty {
+                buffer.append("PRAGMA writable_schema=ON;\n")
+                for entry in statementsToRestore {
+                    buffer.append(
+                        "UPDATE sqlite_master SET sql=\(Self.shellTextLiteral(entry.sql)) "
+                            + "WHERE type='\(entry.type)' AND name=\(Self.shellTextLiteral(entry.name));\n")
+                }
+                buffer.append("PRAGMA writable_schema=OFF;\n")
             }
             for pragma in ["user_version", "application_id"] {
                 let value = try connection.fetchValue(Int64.self, "PRAGMA \(pragma)") ?? 0
@@ -81,7 +105,7 @@ extension Inspector {
                 case .null: buffer.append("NULL")
                 case .integer(let integer): buffer.appendDecimal(integer)
                 case .real(let real): buffer.append(SQLLiteral.real(real))
-                case .text(let bytes): buffer.append(SQLRenderer.textLiteral(Array(bytes)))
+                case .text(let bytes): buffer.append(shellTextLiteral(Array(bytes)))
                 case .blob(let bytes): buffer.append(SQLLiteral.blob(Array(bytes)))
                 }
             }
@@ -107,5 +131,64 @@ extension Inspector {
         if primaryKey.count == 1, primaryKey[0].uppercased() == "INTEGER", !hasKeyIndex { return nil }
         let taken = Set(columns.map(SQLName.init))
         return ["rowid", "_rowid_", "oid"].first { !taken.contains(SQLName($0)) }
+    }
+}
+
+extension Inspector {
+    /// A text literal that the `sqlite3` shell reads back as exactly `bytes`, on one line.
+    ///
+    /// Text without line breaks is `SQLRenderer.textLiteral(_:)`'s literal (`'it''s'`, or
+    /// its bytes cast to text when it holds a NUL or is not UTF-8). As the shell's own
+    /// `.dump` does, a carriage return is written as a marker, `\r`, that `replace()` turns
+    /// back into `char(13)`, and a line feed as `\n` turned into `char(10)`:
+    /// `replace(replace('a\r\nb','\r',char(13)),'\n',char(10))`. When the text holds such
+    /// a backslash sequence itself, the markers get as many trailing underscores as it
+    /// takes for neither to occur in the text (`\r_`, `\n_`, …), so that `replace()`
+    /// finds only the markers: a marker starts with the only backslash it contains, so an
+    /// occurrence cannot straddle a marker and the text around it.
+    static func shellTextLiteral(_ bytes: [UInt8]) -> String {
+        let hasCR = bytes.contains(carriageReturn)
+        let hasLF = bytes.contains(lineFeed)
+        guard hasCR || hasLF, !bytes.contains(0), bytes.withUnsafeBufferPointer(isValidUTF8) else {
+            return SQLRenderer.textLiteral(bytes)
+        }
+        // The longest run of underscores after a `\r` or `\n` in the text, plus one.
+        var padding = 0
+        for index in bytes.indices.dropLast()
+        where bytes[index] == backslash && (bytes[index + 1] == UInt8(ascii: "r") || bytes[index + 1] == UInt8(ascii: "n")) {
+            let run = bytes[(index + 2)...].prefix { $0 == underscore }.count
+            padding = max(padding, run + 1)
+        }
+        let markers = [UInt8(ascii: "r"), UInt8(ascii: "n")].map { [backslash, $0] + Array(repeating: underscore, count: padding) }
+        var marked: [UInt8] = []
+        marked.reserveCapacity(bytes.count + 8)
+        for byte in bytes {
+            switch byte {
+            case carriageReturn: marked.append(contentsOf: markers[0])
+            case lineFeed: marked.append(contentsOf: markers[1])
+            default: marked.append(byte)
+            }
+        }
+        var literal = SQLRenderer.textLiteral(marked)
+        if hasCR { literal = "replace(\(literal),'\(String(decoding: markers[0], as: UTF8.self))',char(13))" }
+        if hasLF { literal = "replace(\(literal),'\(String(decoding: markers[1], as: UTF8.self))',char(10))" }
+        return literal
+    }
+
+    /// The shell's literal of a string's UTF-8 bytes (see the bytes' `shellTextLiteral(_:)`).
+    static func shellTextLiteral(_ text: String) -> String {
+        shellTextLiteral(Array(text.utf8))
+    }
+
+    private static let carriageReturn = UInt8(ascii: "\r")
+    private static let lineFeed = UInt8(ascii: "\n")
+    private static let backslash = UInt8(ascii: "\\")
+    private static let underscore = UInt8(ascii: "_")
+}
+
+extension String.UTF8View {
+    /// Whether a carriage return ends one of the lines: the `sqlite3` shell drops it.
+    fileprivate var containsLineEndingWithCR: Bool {
+        zip(self, dropFirst()).contains { $0 == UInt8(ascii: "\r") && $1 == UInt8(ascii: "\n") }
     }
 }

@@ -1,13 +1,25 @@
 import Foundation
 
-/// What ``Inspector/importRows(from:format:into:)`` did.
+/// What ``Inspector/importRows(from:format:into:options:)`` did.
 public struct ImportSummary: Sendable, Hashable {
     /// The table the rows went into, as the schema spells it.
     public let table: String
-    /// The number of rows inserted.
+    /// The number of rows inserted, or, with ``ImportConflict/replace`` and
+    /// ``ImportConflict/upsert``, inserted or updated.
     public let rowCount: Int
     /// Whether the table was created for them.
     public let createdTable: Bool
+    /// The number of records left out because a row had their key already: with
+    /// ``ImportConflict/ignore``, or ``ImportConflict/upsert`` for a record with no
+    /// column besides its key.
+    public let skippedRecordCount: Int
+
+    init(table: String, rowCount: Int, createdTable: Bool, skippedRecordCount: Int = 0) {
+        self.table = table
+        self.rowCount = rowCount
+        self.createdTable = createdTable
+        self.skippedRecordCount = skippedRecordCount
+    }
 }
 
 extension Inspector {
@@ -16,18 +28,24 @@ extension Inspector {
     /// or that SQLite refuses throws an ``ImportError`` naming its line, and nothing is
     /// kept.
     ///
-    /// A missing table is created with the file's columns, in the order they first appear;
-    /// a column whose values all have one type (`NULL`s aside) is declared with it
-    /// (`INTEGER`, `REAL`, `TEXT`, `BLOB`), any other without a type, so that every value
-    /// keeps the type it has in the file. In an existing table, the file's columns are
-    /// matched with the table's as SQLite matches names (ASCII letters in either case); a
-    /// generated column's values are left to SQLite to compute, and a column the table
-    /// does not have is an error.
-    public func importRows(from data: Data, format: ImportFormat, into table: String) throws -> ImportSummary {
+    /// A missing table is created with the file's columns, in the order they first appear,
+    /// and the primary key ``ImportOptions/key`` names; a column whose values all have
+    /// one type (`NULL`s aside) is declared with it (`INTEGER`, `REAL`, `TEXT`, `BLOB`),
+    /// any other without a type, so that every value keeps the type it has in the file.
+    /// In an existing table, the file's columns are matched with the table's as SQLite
+    /// matches names (ASCII letters in either case); a generated column's values are left
+    /// to SQLite to compute, and a column the table does not have is an error.
+    ///
+    /// A record whose key a row has already is refused, unless ``ImportOptions/onConflict``
+    /// says to replace or update that row, or to leave the record out: so a file imported
+    /// again adds no row twice.
+    public func importRows(
+        from data: Data, format: ImportFormat, into table: String, options: ImportOptions = ImportOptions()
+    ) throws -> ImportSummary {
         let makeReader = { () throws -> any ImportRecordReader in
             switch format {
-            case .csv: try CSVRecordReader(data)
-            case .json: try JSONRecordReader(data)
+            case .csv: try CSVRecordReader(data, invalidUTF8: options.invalidUTF8)
+            case .json: try JSONRecordReader(data, invalidUTF8: options.invalidUTF8)
             }
         }
         return try database.write { connection in
@@ -41,13 +59,18 @@ extension Inspector {
             if existing == nil {
                 let columns = try Self.columnsToCreate(from: makeReader())
                 guard !columns.isEmpty else { throw ImportError.noColumns }
-                try connection.execute(SQLRenderer.createTable(name, columns: columns))
+                let key = try options.key.map { column in
+                    guard let match = columns.first(where: { $0.name.isSameSQLName(as: column) }) else {
+                        throw InspectionError.unknownColumn(column, table: name)
+                    }
+                    return match.name
+                }
+                try connection.execute(SQLRenderer.createTable(name, columns: columns, primaryKey: key))
             }
-            let tableColumns = try connection.fetchAll(
-                "SELECT name, hidden FROM pragma_table_xinfo(?) WHERE hidden <> 1 ORDER BY cid", [name]
-            ).map { (name: try $0.decode(String.self, at: 0), isGenerated: try $0.decode(Int.self, at: 1) > 1) }
+            let tableColumns = try ColumnSchema.columns(of: name, in: connection)
+            let key = try Self.conflictKey(of: name, columns: tableColumns, options: options, isNew: existing == nil, in: connection)
             var reader = try makeReader()
-            var count = 0
+            var (count, skipped) = (0, 0)
             while let record = try reader.next() {
                 var columns: [String] = []
                 var values: [Value] = []
@@ -59,14 +82,17 @@ extension Inspector {
                     columns.append(column.name)
                     values.append(field.value)
                 }
+                let sql = try Self.insertStatement(
+                    into: name, columns: columns, key: key, options: options, tableColumns: tableColumns, line: record.line,
+                    values: values)
                 do {
-                    try connection.execute(SQLRenderer.insert(into: name, columns: columns), StatementArguments(values: values))
+                    try connection.execute(sql, StatementArguments(values: values))
                 } catch let error as DatabaseError {
                     throw ImportError.rejected(line: record.line, message: error.message)
                 }
-                count += 1
+                if connection.changes > 0 { count += 1 } else { skipped += 1 }
             }
-            return ImportSummary(table: name, rowCount: count, createdTable: existing == nil)
+            return ImportSummary(table: name, rowCount: count, createdTable: existing == nil, skippedRecordCount: skipped)
         }
     }
 
@@ -90,5 +116,67 @@ extension Inspector {
             let found = types[SQLName(name)] ?? []
             return (name, found.count == 1 ? (found.first ?? "").uppercased() : "")
         }
+    }
+
+    /// The key by which the records of an import match rows of `table`, as the table
+    /// spells its columns: the options' key, which must be a key of an existing table,
+    /// else, when conflicts are to be resolved, the table's primary key. Empty when no
+    /// row is to be matched.
+    private static func conflictKey(
+        of table: String, columns: [ColumnSchema], options: ImportOptions, isNew: Bool, in connection: Connection
+    ) throws -> [String] {
+        guard !options.key.isEmpty else {
+            guard options.onConflict != .fail else { return [] }
+            let primaryKey = columns.filter { $0.primaryKeyPosition != nil }
+                .sorted { ($0.primaryKeyPosition ?? 0) < ($1.primaryKeyPosition ?? 0) }.map(\.name)
+            guard !primaryKey.isEmpty else { throw ImportError.noKey(table: table) }
+            return primaryKey
+        }
+        let key = try options.key.map { name in
+            guard let column = columns.first(where: { $0.name.isSameSQLName(as: name) }) else {
+                throw InspectionError.unknownColumn(name, table: table)
+            }
+            return column.name
+        }
+        guard !isNew else { return key }
+        let wanted = Set(key.map(SQLName.init))
+        let primaryKey = Set(columns.filter { $0.primaryKeyPosition != nil }.map { SQLName($0.name) })
+        let isKey = try primaryKey == wanted
+            || IndexSchema.indexes(of: table, in: connection).contains { index in
+                index.isUnique && !index.isPartial && index.keys.count == wanted.count
+                    && Set(index.columns.map(SQLName.init)) == wanted
+            }
+        guard isKey else { throw ImportError.notAKey(columns: options.key, table: table) }
+        return key
+    }
+
+    /// The statement inserting one record's `values` into `columns`: a plain insert, or,
+    /// with a key, one that resolves a conflict on it as the options say. A record
+    /// without a value for a key column cannot be matched, and is refused.
+    private static func insertStatement(
+        into table: String, columns: [String], key: [String], options: ImportOptions, tableColumns: [ColumnSchema],
+        line: Int, values: [Value]
+    ) throws -> String {
+        guard !key.isEmpty, options.onConflict != .fail else { return SQLRenderer.insert(into: table, columns: columns) }
+        for keyColumn in key {
+            let index = columns.firstIndex(of: keyColumn)
+            guard let index, !values[index].isNull else {
+                throw ImportError.badRecord(line: line, reason: "no value for the key column \(keyColumn)")
+            }
+        }
+        let updated: [String]
+        switch options.onConflict {
+        case .fail, .ignore:
+            updated = []
+        case .upsert:
+            updated = columns.filter { !key.contains($0) }
+        case .replace:
+            // Every column but the key's, generated ones and primary key columns the record leaves out.
+            updated = tableColumns.filter { column in
+                !column.isGenerated && !key.contains(column.name)
+                    && (column.primaryKeyPosition == nil || columns.contains(column.name))
+            }.map(\.name)
+        }
+        return SQLRenderer.insert(into: table, columns: columns, onConflictOf: key, updating: updated)
     }
 }

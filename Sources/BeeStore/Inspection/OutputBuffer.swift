@@ -60,11 +60,12 @@ struct OutputBuffer {
     /// reads as an integer. Infinities are `1e999` and `-1e999`, which read back as
     /// infinities.
     mutating func appendReal(_ value: Double) {
-        if value.isFinite {
-            append(value.description)
-        } else {
-            append(value < 0 ? "-1e999" : "1e999")
-        }
+        append(Self.text(ofReal: value))
+    }
+
+    /// A real as ``appendReal(_:)`` writes it.
+    static func text(ofReal value: Double) -> String {
+        value.isFinite ? value.description : (value < 0 ? "-1e999" : "1e999")
     }
 
     /// Appends bytes in lowercase hexadecimal, two digits each.

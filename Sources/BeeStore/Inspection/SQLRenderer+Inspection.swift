@@ -1,8 +1,9 @@
 /// The statements inspection writes (to import rows, and in a dump), rendered by the one
 /// renderer. Names are quoted as they are: a column name holding a dot stays one name.
 extension SQLRenderer {
-    /// `CREATE TABLE "table" ("a" INTEGER, "b")` (an empty type declares none).
-    static func createTable(_ table: String, columns: [(name: String, type: String)]) -> String {
+    /// `CREATE TABLE "table" ("a" INTEGER, "b", PRIMARY KEY ("a"))` (an empty type
+    /// declares none; no primary key clause without key columns).
+    static func createTable(_ table: String, columns: [(name: String, type: String)], primaryKey: [String] = []) -> String {
         var renderer = SQLRenderer()
         renderer.append("CREATE TABLE ")
         renderer.appendTable(table)
@@ -11,6 +12,11 @@ extension SQLRenderer {
             if index > 0 { renderer.append(", ") }
             renderer.appendIdentifier(column.name)
             if !column.type.isEmpty { renderer.append(" " + column.type) }
+        }
+        if !primaryKey.isEmpty {
+            renderer.append(", PRIMARY KEY (")
+            renderer.appendIdentifiers(primaryKey)
+            renderer.append(")")
         }
         renderer.append(")")
         return renderer.sql
@@ -22,10 +28,7 @@ extension SQLRenderer {
         renderer.append("INSERT INTO ")
         renderer.appendTable(table)
         renderer.append("(")
-        for (index, column) in columns.enumerated() {
-            if index > 0 { renderer.append(",") }
-            renderer.appendIdentifier(column)
-        }
+        renderer.appendIdentifiers(columns)
         renderer.append(") VALUES(")
         return renderer.sql
     }
@@ -41,5 +44,34 @@ extension SQLRenderer {
             return renderer.sql
         }
         return insertPrefix(into: table, columns: columns) + Array(repeating: "?", count: columns.count).joined(separator: ",") + ")"
+    }
+
+    /// ``insert(into:columns:)`` followed by `ON CONFLICT ("k") DO NOTHING`, or, with
+    /// columns to update, by `ON CONFLICT ("k") DO UPDATE SET "a"=excluded."a"`.
+    static func insert(into table: String, columns: [String], onConflictOf key: [String], updating: [String]) -> String {
+        var renderer = SQLRenderer()
+        renderer.append(insert(into: table, columns: columns))
+        renderer.append(" ON CONFLICT (")
+        renderer.appendIdentifiers(key)
+        guard !updating.isEmpty else {
+            renderer.append(") DO NOTHING")
+            return renderer.sql
+        }
+        renderer.append(") DO UPDATE SET ")
+        for (index, column) in updating.enumerated() {
+            if index > 0 { renderer.append(",") }
+            renderer.appendIdentifier(column)
+            renderer.append("=excluded.")
+            renderer.appendIdentifier(column)
+        }
+        return renderer.sql
+    }
+
+    /// Appends identifiers separated by commas, each one name as it is.
+    private mutating func appendIdentifiers(_ names: [String]) {
+        for (index, name) in names.enumerated() {
+            if index > 0 { append(",") }
+            appendIdentifier(name)
+        }
     }
 }

@@ -49,7 +49,10 @@ public struct Migrator: Sendable {
     }
 
     /// Applies the pending migrations in order, up to and including `target` when one is
-    /// named, and returns the identifiers of those it applied.
+    /// named, and returns the identifiers of those it applied. `onApplied` is called with
+    /// each identifier once its migration is committed, so that a caller knows what was
+    /// applied even when a later migration fails. Migrations that another process or
+    /// `Database` applies meanwhile are neither returned nor reported.
     ///
     /// Throws ``MigrationError/checksumMismatch(identifier:recorded:current:)`` when an
     /// applied migration changed since, unless `acceptingChangedChecksums` is true: the
@@ -60,12 +63,15 @@ public struct Migrator: Sendable {
     /// When nothing is pending and no checksum is to be recorded, the database is only
     /// read: it is left exactly as it was (no `beestore_migrations` table is created).
     @discardableResult
-    public func migrate(upTo target: String? = nil, acceptingChangedChecksums: Bool = false) throws -> [String] {
+    public func migrate(
+        upTo target: String? = nil, acceptingChangedChecksums: Bool = false, onApplied: (String) -> Void = { _ in }
+    ) throws -> [String] {
         let candidates = try target.map { migrations[...(try position(of: $0))] } ?? migrations[...]
         guard try hasWork(in: candidates, acceptingChangedChecksums: acceptingChangedChecksums) else { return [] }
         var applied: [String] = []
         while let migration = try applyNext(of: candidates, acceptingChangedChecksums: acceptingChangedChecksums) {
             applied.append(migration.identifier)
+            onApplied(migration.identifier)
         }
         return applied
     }
@@ -91,7 +97,7 @@ public struct Migrator: Sendable {
 
     /// Whether migrating would change the database: a candidate is pending, or a changed
     /// checksum is to be recorded. A changed checksum that is not accepted throws, as
-    /// ``migrate(upTo:acceptingChangedChecksums:)`` does.
+    /// ``migrate(upTo:acceptingChangedChecksums:onApplied:)`` does.
     private func hasWork(in candidates: ArraySlice<Migration>, acceptingChangedChecksums: Bool) throws -> Bool {
         let entries = try appliedEntries()
         let applied = Set(entries.map(\.identifier))
