@@ -50,6 +50,8 @@ public struct Conditions: Sendable {
         case expression(String, ComparisonOperator, Value)
         case sql(String, [Value])
         indirect case group(Conditions)
+        /// A condition written as an expression.
+        case predicate(SQLExpression)
     }
 
     /// A condition and the conjunction joining it to the ones before.
@@ -88,7 +90,7 @@ public struct Conditions: Sendable {
                 for column in columns { try body(column) }
             case .group(let conditions):
                 try conditions.forEachColumn(body)
-            case .expression, .sql:
+            case .expression, .sql, .predicate:
                 break
             }
         }
@@ -170,7 +172,7 @@ public struct Conditions: Sendable {
             renderer.append(")")
         case .like(let column, let pattern, let negated):
             renderer.appendColumn(column)
-            renderer.append(negated ? " NOT LIKE " : " LIKE ")
+            renderer.appendLikeOperator(negated: negated)
             renderer.bind(.text(pattern))
             renderer.append(" ESCAPE '\\'")
         case .expression(let expression, let comparison, let value):
@@ -185,6 +187,8 @@ public struct Conditions: Sendable {
             renderer.append("(")
             group.render(into: &renderer)
             renderer.append(")")
+        case .predicate(let expression):
+            expression.render(into: &renderer)
         }
     }
 

@@ -22,27 +22,63 @@ extension Query {
 
     /// The `INSERT` statement of `insert()`, or a ``QueryError`` when nothing is set.
     public func insertStatement(orReplace: Bool = false) throws -> SQLStatement {
+        try insertStatement(orReplace: orReplace, returning: [])
+    }
+
+    /// The `INSERT` statement, with a `RETURNING` clause of `returning` when not empty.
+    func insertStatement(orReplace: Bool, returning: [SQLExpression]) throws -> SQLStatement {
         try validateTable()
-        guard !assignments.isEmpty else { throw QueryError.noValuesToInsert(table: table) }
+        let expressions = clausesBox?.clauses.expressionAssignments ?? []
+        guard !assignments.isEmpty || !expressions.isEmpty else { throw QueryError.noValuesToInsert(table: table) }
         var renderer = makeRenderer(scope: [table])
+        if orReplace {
+            guard renderer.dialect.kind == .sqlite else {
+                throw QueryError.unsupported(feature: "INSERT OR REPLACE", dialect: renderer.dialect)
+            }
+        }
         renderer.append(orReplace ? "INSERT OR REPLACE INTO " : "INSERT INTO ")
         renderer.appendTable(table)
         renderer.append(" (")
-        renderer.appendWrittenColumns(assignments.map(\.column))
+        renderer.appendWrittenColumns(assignments.map(\.column) + expressions.map(\.column))
         renderer.append(") VALUES (")
         renderer.bindList(assignments.map(\.value))
+        for (index, assignment) in expressions.enumerated() {
+            if index > 0 || !assignments.isEmpty { renderer.append(", ") }
+            assignment.value.render(into: &renderer)
+        }
         renderer.append(")")
         if let conflict, !orReplace {
             try renderConflict(conflict, into: &renderer)
         }
+        try renderReturning(returning, into: &renderer)
         return renderer.statement
+    }
+
+    /// ` RETURNING …`, when `returning` is not empty and the dialect has it.
+    func renderReturning(_ returning: [SQLExpression], into renderer: inout SQLRenderer) throws {
+        guard !returning.isEmpty else { return }
+        guard renderer.dialect.supportsReturning else {
+            throw QueryError.unsupported(feature: "RETURNING (SQLite 3.35 or later)", dialect: renderer.dialect)
+        }
+        renderer.append(" RETURNING ")
+        for (index, expression) in returning.enumerated() {
+            if index > 0 { renderer.append(", ") }
+            expression.render(into: &renderer)
+        }
     }
 
     /// The `UPDATE` statement of `update()`, or a ``QueryError`` when nothing is set.
     public func updateStatement() throws -> SQLStatement {
+        try updateStatement(returning: [])
+    }
+
+    /// The `UPDATE` statement, with a `RETURNING` clause of `returning` when not empty.
+    func updateStatement(returning: [SQLExpression]) throws -> SQLStatement {
         try validateTable()
-        guard !assignments.isEmpty else { throw QueryError.noValuesToUpdate(table: table) }
-        return try renderUpdate(incrementing: nil)
+        guard !assignments.isEmpty || !(clausesBox?.clauses.expressionAssignments.isEmpty ?? true) else {
+            throw QueryError.noValuesToUpdate(table: table)
+        }
+        return try renderUpdate(incrementing: nil, returning: returning)
     }
 
     /// The `UPDATE` statement of `increment(_:by:)`: `column` set to its value (0 when
@@ -51,7 +87,9 @@ extension Query {
         try renderUpdate(incrementing: (column, amount))
     }
 
-    private func renderUpdate(incrementing increment: (column: String, amount: Value)?) throws -> SQLStatement {
+    private func renderUpdate(
+        incrementing increment: (column: String, amount: Value)?, returning: [SQLExpression] = []
+    ) throws -> SQLStatement {
         try validateTable()
         var renderer = makeRenderer(scope: [table])
         renderer.append("UPDATE ")
@@ -78,17 +116,30 @@ extension Query {
                 renderer.bind(assignment.value)
             }
         }
+        for (index, assignment) in (clausesBox?.clauses.expressionAssignments ?? []).enumerated() {
+            if index > 0 || !assignments.isEmpty || increment != nil { renderer.append(", ") }
+            renderer.appendWrittenColumn(assignment.column)
+            renderer.append(" = ")
+            assignment.value.render(into: &renderer)
+        }
         renderWhere(into: &renderer)
+        try renderReturning(returning, into: &renderer)
         return renderer.statement
     }
 
     /// The `DELETE` statement of `delete()`.
     public func deleteStatement() throws -> SQLStatement {
+        try deleteStatement(returning: [])
+    }
+
+    /// The `DELETE` statement, with a `RETURNING` clause of `returning` when not empty.
+    func deleteStatement(returning: [SQLExpression]) throws -> SQLStatement {
         try validateTable()
         var renderer = makeRenderer(scope: [table])
         renderer.append("DELETE FROM ")
         renderer.appendTable(table)
         renderWhere(into: &renderer)
+        try renderReturning(returning, into: &renderer)
         return renderer.statement
     }
 
@@ -98,7 +149,7 @@ extension Query {
         try validateSelect(limit: limitCount)
         var renderer = makeRenderer(scope: scope)
         renderer.append("SELECT \(function)(")
-        if isDistinct || !groupColumns.isEmpty || limitCount != nil || offsetCount != nil {
+        if isDistinct || !groupColumns.isEmpty || limitCount != nil || offsetCount != nil || rendersFreshly {
             // The subquery's columns carry no table qualifier.
             if let column { renderer.appendIdentifier(renderer.resolveColumn(column).column) } else { renderer.append("*") }
             let inner = renderSelect()
@@ -127,10 +178,30 @@ extension Query {
     /// A renderer for this query's statements: the tables in `scope` qualify columns, and
     /// the query's own columns (``ownColumns``) are found by name or property.
     private func makeRenderer(scope: [String]) -> SQLRenderer {
-        var renderer = SQLRenderer(scope: scope)
+        var renderer = SQLRenderer(scope: scope, dialect: dialect)
         renderer.ownColumns = ownColumns?.columns ?? [:]
         renderer.qualifiesOwnColumns = !joins.isEmpty
         return renderer
+    }
+
+    /// The dialect the query renders for: the one ``rendered(for:)`` chose, else its
+    /// database's, else SQLite's.
+    var dialect: SQLDialect {
+        clausesBox?.clauses.dialect ?? database?.dialect ?? .sqlite
+    }
+
+    /// Renders the query's `SELECT` inside a statement being rendered (a subquery, a
+    /// common table, a compound's member): with its own tables and columns, the same
+    /// placeholders.
+    func renderSubquery(into renderer: inout SQLRenderer) {
+        let (scope, ownColumns, qualifies) = (renderer.scope, renderer.ownColumns, renderer.qualifiesOwnColumns)
+        // The statement's tables qualify columns too, after the subquery's own: a
+        // correlated subquery names them (`review.line_id = line.id`).
+        renderer.scope = self.scope + scope
+        renderer.ownColumns = self.ownColumns?.columns ?? [:]
+        renderer.qualifiesOwnColumns = !joins.isEmpty
+        renderSelect(limit: limitCount, into: &renderer)
+        (renderer.scope, renderer.ownColumns, renderer.qualifiesOwnColumns) = (scope, ownColumns, qualifies)
     }
 
     /// The tables whose names qualify a column in this query: its own, then the joined ones.
@@ -139,12 +210,12 @@ extension Query {
     }
 
     func validateTable() throws {
-        if table.isEmpty { throw QueryError.emptyName("table") }
+        if table.isEmpty && !(clausesBox?.clauses.readsNoTable ?? false) { throw QueryError.emptyName("table") }
     }
 
     private func validateSelect(limit: Int?) throws {
         try validateTable()
-        if !havingConditions.isEmpty && groupColumns.isEmpty {
+        if !havingConditions.isEmpty && groupColumns.isEmpty && (clausesBox?.clauses.groupExpressions.isEmpty ?? true) {
             throw QueryError.havingWithoutGroupBy(table: table)
         }
         if let limit, limit < 0 { throw QueryError.negativeLimit(limit) }
@@ -179,6 +250,17 @@ extension Query {
     /// longer than ``longestCachedList``.
     private var isWorthCaching: Bool {
         conditions.longestList <= Self.longestCachedList && havingConditions.longestList <= Self.longestCachedList
+            && !rendersFreshly
+    }
+
+    /// Whether the query's text is rendered afresh each time, never cached: it holds
+    /// expressions, a `WITH` or a compound select, or renders for another dialect.
+    var rendersFreshly: Bool {
+        guard let clauses = clausesBox?.clauses else { return conditions.hasPredicates }
+        return clauses.hasGrammarParts || conditions.hasPredicates || clauses.havingConditions.hasPredicates
+            || clauses.selection.contains { if case .expression = $0 { true } else { false } }
+            || clauses.ordering.contains { if case .expression = $0 { true } else { false } }
+            || clauses.joins.contains { if case .expression = $0.condition { true } else { false } }
     }
 
     private func renderSelectText(limit: Int?) -> SQLStatement {
@@ -188,17 +270,14 @@ extension Query {
     }
 
     private func renderSelect(limit limitCount: Int?, into renderer: inout SQLRenderer) {
-        renderer.append(isDistinct ? "SELECT DISTINCT " : "SELECT ")
-        renderSelection(into: &renderer)
-        renderer.append(" FROM ")
-        renderFromJoinsWhere(into: &renderer)
-        if !groupColumns.isEmpty {
-            renderer.append(" GROUP BY ")
-            renderer.appendColumns(groupColumns)
+        let clauses = clausesBox?.clauses
+        if let commonTables = clauses?.commonTables, !commonTables.isEmpty {
+            renderCommonTables(commonTables, into: &renderer)
         }
-        if !havingConditions.isEmpty {
-            renderer.append(" HAVING ")
-            havingConditions.render(into: &renderer)
+        renderSelectCore(into: &renderer)
+        for compound in clauses?.compounds ?? [] {
+            renderer.appendSpaced(compound.operation.rawValue)
+            compound.query.renderCompoundMember(into: &renderer)
         }
         renderOrdering(into: &renderer)
         if let limitCount {
@@ -206,9 +285,34 @@ extension Query {
             renderer.bind(.integer(Int64(limitCount)))
         }
         if let offsetCount {
-            if limitCount == nil { renderer.append(" LIMIT -1") }
+            if limitCount == nil { renderer.appendUnlimited() }
             renderer.append(" OFFSET ")
             renderer.bind(.integer(Int64(offsetCount)))
+        }
+    }
+
+    /// `SELECT … FROM … WHERE … GROUP BY … HAVING …`: a select without its ordering and paging.
+    func renderSelectCore(into renderer: inout SQLRenderer) {
+        renderer.append(isDistinct ? "SELECT DISTINCT " : "SELECT ")
+        renderSelection(into: &renderer)
+        if clausesBox?.clauses.readsNoTable ?? false {
+            renderWhere(into: &renderer)
+        } else {
+            renderer.append(" FROM ")
+            renderFromJoinsWhere(into: &renderer)
+        }
+        let groupExpressions = clausesBox?.clauses.groupExpressions ?? []
+        if !groupColumns.isEmpty || !groupExpressions.isEmpty {
+            renderer.append(" GROUP BY ")
+            renderer.appendColumns(groupColumns)
+            for (index, expression) in groupExpressions.enumerated() {
+                if index > 0 || !groupColumns.isEmpty { renderer.append(", ") }
+                expression.render(into: &renderer)
+            }
+        }
+        if !havingConditions.isEmpty {
+            renderer.append(" HAVING ")
+            havingConditions.render(into: &renderer)
         }
     }
 
@@ -232,6 +336,12 @@ extension Query {
                 }
             case .sql(let expression):
                 renderer.append(expression)
+            case .expression(let expression, let alias):
+                expression.render(into: &renderer)
+                if let alias {
+                    renderer.append(" AS ")
+                    renderer.appendIdentifier(alias)
+                }
             }
         }
     }
@@ -253,6 +363,8 @@ extension Query {
                 renderer.appendColumn(right)
             case .sql(let condition):
                 renderer.append(condition)
+            case .expression(let condition):
+                condition.render(into: &renderer)
             }
         }
         renderWhere(into: &renderer)
@@ -277,6 +389,9 @@ extension Query {
                 renderer.append("RANDOM()")
             case .sql(let expression):
                 renderer.append(expression)
+            case .expression(let expression, let direction):
+                expression.render(into: &renderer)
+                renderer.append(direction == .ascending ? " ASC" : " DESC")
             }
         }
     }

@@ -50,6 +50,7 @@ public struct Query: Filterable, Sendable {
         case column(String)
         case aggregate(String, column: String, alias: String?)
         case sql(String)
+        case expression(SQLExpression, alias: String?)
     }
 
     struct Join: Sendable {
@@ -66,12 +67,28 @@ public struct Query: Filterable, Sendable {
     enum JoinCondition: Sendable {
         case columns(String, String)
         case sql(String)
+        case expression(SQLExpression)
     }
 
     enum Ordering: Sendable {
         case column(String, OrderDirection)
         case random
         case sql(String)
+        case expression(SQLExpression, OrderDirection)
+    }
+
+    /// A named select of a `WITH` clause.
+    struct CommonTable: Sendable {
+        let name: String
+        let columns: [String]
+        let query: Query
+        let isRecursive: Bool
+    }
+
+    /// A select joined to the query's by a compound operator.
+    struct Compound: Sendable {
+        let operation: CompoundOperation
+        let query: Query
     }
 
     struct ConflictClause: Sendable {

@@ -26,6 +26,18 @@ struct QueryClauses: Sendable {
     var ownColumns: ColumnReferences?
     /// See ``Query/keepingStoredValueWhenNull``.
     var keepingStoredValueWhenNull: Set<String> = []
+    /// The dialect the query renders for, when it is not its database's.
+    var dialect: SQLDialect?
+    /// `GROUP BY` expressions, after the grouping columns.
+    var groupExpressions: [SQLExpression] = []
+    /// The columns an insert or update sets to expressions, after the values.
+    var expressionAssignments: [(column: String, value: SQLExpression)] = []
+    /// The common table expressions of a `WITH` before the statement.
+    var commonTables: [Query.CommonTable] = []
+    /// The selects joined to this one by `UNION`, `INTERSECT` or `EXCEPT`.
+    var compounds: [Query.Compound] = []
+    /// Whether the select reads no table (`SELECT 1`): see ``Database/select(_:)``.
+    var readsNoTable = false
 
     /// Whether a `SELECT` with these clauses is still a lookup by its conditions alone: it
     /// selects every column of its own table, unsorted, ungrouped, unpaged, with a limit
@@ -33,6 +45,14 @@ struct QueryClauses: Sendable {
     var fitALookup: Bool {
         selection.isEmpty && !isDistinct && joins.isEmpty && groupColumns.isEmpty && havingConditions.isEmpty
             && ordering.isEmpty && (limitCount ?? 1) > 0 && offsetCount == nil && ownColumns == nil
+            && !hasGrammarParts
+    }
+
+    /// Whether the clauses hold parts whose text is rendered afresh each time (never
+    /// cached, never a lookup): expressions, `WITH`, compound selects, another dialect.
+    var hasGrammarParts: Bool {
+        dialect != nil || readsNoTable || !groupExpressions.isEmpty || !expressionAssignments.isEmpty || !commonTables.isEmpty
+            || !compounds.isEmpty
     }
 
     /// Clauses shared by the copies of a query. A box never changes: a query that

@@ -22,6 +22,13 @@ public enum QueryError: Error, Sendable, Equatable, CustomStringConvertible {
     case noDatabase(table: String)
     /// An infinite or NaN default value, which no SQL literal can hold.
     case nonFiniteDefault(table: String, column: String)
+    /// `insert(returning:)` whose statement returned no row (an upsert that did nothing).
+    case noRowReturned(table: String)
+    /// Rows of one multi-row insert that do not give the same columns.
+    case mismatchedRows(table: String, expected: [String], found: [String])
+    /// A statement or clause the dialect does not have (`INSERT OR REPLACE` in
+    /// PostgreSQL, `RETURNING` before SQLite 3.35).
+    case unsupported(feature: String, dialect: SQLDialect)
     /// A write inside a `read` of the same database: reads cannot write; use `write` or
     /// `transaction`.
     case writeInsideRead(table: String)
@@ -41,6 +48,13 @@ public enum QueryError: Error, Sendable, Equatable, CustomStringConvertible {
         case .nothingToUpsert(let table): "upsert into \"\(table)\" has no column to update"
         case .nonFiniteDefault(let table, let column):
             "default of \"\(table)\".\"\(column)\" is not a finite number: SQL cannot store infinities or NaN as a default"
+        case .noRowReturned(let table):
+            "insert into \"\(table)\" returned no row: the upsert left the existing row as it was"
+        case .mismatchedRows(let table, let expected, let found):
+            "rows inserted into \"\(table)\" give different columns: \(expected.joined(separator: ", ")) and "
+                + found.joined(separator: ", ")
+        case .unsupported(let feature, let dialect):
+            "\(feature) is not available in \(dialect)"
         case .writeInsideRead(let table):
             "cannot write to \"\(table)\" inside a read: reads cannot write; use write or transaction instead"
         case .noDatabase(let table):

@@ -1,5 +1,6 @@
-/// The one place SQL text is produced: SQLite's identifier quoting, literal syntax and
-/// placeholders. Another dialect would replace this type without touching the builders.
+/// The buffer SQL text is rendered into, with the values bound to its placeholders, for
+/// one ``SQLDialect``: the grammar (the query builder's statements and ``SQLExpression``)
+/// writes through it, and it writes what the dialect decides (placeholders, quoting).
 ///
 /// Quoting works on UTF-8 bytes, never on `Character`s: a quote followed by a combining
 /// mark is one `Character` but still two scalars, and SQLite reads bytes.
@@ -29,8 +30,12 @@ struct SQLRenderer {
     /// and only the arguments are wanted, bound in the order the text binds them.
     private let rendersText: Bool
 
-    init(scope: [String] = []) {
+    /// The dialect the text is written in.
+    let dialect: SQLDialect
+
+    init(scope: [String] = [], dialect: SQLDialect = .sqlite) {
         self.scope = scope
+        self.dialect = dialect
         rendersText = true
         text.reserveCapacity(128)
     }
@@ -39,6 +44,7 @@ struct SQLRenderer {
     /// text rendered before.
     private init(collectingArgumentsOnly: Void) {
         rendersText = false
+        dialect = .sqlite
     }
 
     /// A renderer that collects the arguments of a statement whose text is known, and
@@ -74,10 +80,17 @@ struct SQLRenderer {
         text.append(UInt8(ascii: byte))
     }
 
-    /// Appends a `?` placeholder and records its value.
+    /// Appends a placeholder (`?`, or `$n` in PostgreSQL) and records its value.
     mutating func bind(_ value: Value) {
-        append(byte: "?")
         arguments.append(value)
+        guard dialect.kind == .sqlite else { return appendNumberedPlaceholder() }
+        append(byte: "?")
+    }
+
+    /// `$n`, `n` the number of arguments so far.
+    private mutating func appendNumberedPlaceholder() {
+        append(byte: "$")
+        append(String(arguments.count))
     }
 
     /// Appends placeholders for `values`, separated by commas.
@@ -88,10 +101,34 @@ struct SQLRenderer {
         }
     }
 
-    /// Appends raw SQL that carries its own placeholders and their values.
+    /// Appends raw SQL that carries its own `?` placeholders and their values; in a
+    /// dialect of numbered placeholders, each `?` outside quotes becomes the next `$n`.
     mutating func append(sql piece: String, arguments values: [Value]) {
-        append(piece)
-        arguments += values
+        guard dialect.kind != .sqlite, !values.isEmpty else {
+            append(piece)
+            arguments += values
+            return
+        }
+        var quote: UInt8?
+        var remaining = values[...]
+        for byte in piece.utf8 {
+            if let open = quote {
+                if byte == open { quote = nil }
+            } else if byte == Self.singleQuote || byte == Self.doubleQuote {
+                quote = byte
+            } else if byte == UInt8(ascii: "?"), let value = remaining.popFirst() {
+                bind(value)
+                continue
+            }
+            text.append(byte)
+        }
+        arguments += remaining
+    }
+
+    /// The `LIMIT` of a statement with an `OFFSET` and no limit: ` LIMIT -1` in SQLite,
+    /// ` LIMIT ALL` in PostgreSQL.
+    mutating func appendUnlimited() {
+        append(dialect.kind == .sqlite ? " LIMIT -1" : " LIMIT ALL")
     }
 
     /// Appends an operator or keyword between spaces.

@@ -187,6 +187,9 @@ extension Query.Selection {
         case .sql(let expression):
             hasher.combine(2)
             SelectShape.hashText(expression, into: &hasher)
+        case .expression:
+            // Never cached (``Query/rendersFreshly``).
+            hasher.combine(3)
         }
     }
 
@@ -218,6 +221,8 @@ extension Query.Join {
         case .sql(let text):
             hasher.combine(1)
             SelectShape.hashText(text, into: &hasher)
+        case .expression:
+            hasher.combine(2)
         }
     }
 
@@ -248,6 +253,8 @@ extension Query.Ordering {
         case .sql(let expression):
             hasher.combine(2)
             SelectShape.hashText(expression, into: &hasher)
+        case .expression:
+            hasher.combine(3)
         }
     }
 
@@ -278,6 +285,19 @@ extension Conditions {
             }
         }
         return longest
+    }
+
+    /// Whether a condition, or one of a group, is an expression (see ``Query/rendersFreshly``).
+    var hasPredicates: Bool {
+        var found = false
+        forEachTerm { term in
+            switch term.condition {
+            case .predicate: found = true
+            case .group(let group): found = found || group.hasPredicates
+            default: break
+            }
+        }
+        return found
     }
 
     /// Hashes the conditions' shape: see ``SelectShape``.
@@ -354,6 +374,8 @@ extension Conditions.Condition {
         case .group(let group):
             hasher.combine(9)
             group.hashShape(into: &hasher)
+        case .predicate:
+            hasher.combine(10)
         }
     }
 
@@ -402,6 +424,7 @@ extension Conditions.Condition {
         case .expression(let expression, let comparison, _): .expression(expression, comparison, .null)
         case .sql(let text, _): .sql(text, [])
         case .group(let group): .group(group.withoutValues)
+        case .predicate: self
         }
     }
 }
