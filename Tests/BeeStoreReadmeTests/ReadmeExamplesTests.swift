@@ -161,6 +161,35 @@ struct ReadmeExamplesTests {
         #expect(try db.fetchValue(Int.self, "SELECT value FROM counter") == 1)
     }
 
+    @Test func expressionsExample() throws {
+        let db = try Database.inMemory()
+        try db.execute(script: """
+            CREATE TABLE line (id INTEGER PRIMARY KEY, product TEXT, status TEXT, price REAL, quantity INTEGER);
+            INSERT INTO line (product, status, price, quantity) VALUES
+                ('pen', 'OPEN', 1.5, 10), ('book', 'open', 12, 20), ('desk', 'Open', 150, 2), ('lamp', 'closed', 40, 3);
+            CREATE TABLE review (id INTEGER PRIMARY KEY, line_id INTEGER);
+            INSERT INTO review (line_id) VALUES (2);
+            """)
+        // example: expressions
+        let price = SQLExpression.column("price"), quantity = SQLExpression.column("quantity")
+        let large = db.from("line")
+            .select("product")
+            .select(price * quantity, as: "total")
+            .where(price * quantity > 100 && .lower(.column("status")) == "open")
+            .order(by: price * quantity, .descending)
+        // SELECT "product", ("price" * "quantity") AS "total" FROM "line"
+        //   WHERE ((("price" * "quantity") > ?) AND (lower("status") = ?)) ORDER BY ("price" * "quantity") DESC
+        let reviewed = db.from("line").where(.exists(db.from("review").where(.column("review.line_id") == .column("line.id"))))
+        let ranked = db.from("line").select(.column("product"), SQLExpression.rank.over(orderBy: [(price, .descending)]))
+        let rows = try large.get()
+        // end example
+        #expect(large.sql == #"SELECT "product", ("price" * "quantity") AS "total" FROM "line" WHERE ((("price" * "quantity") > ?) AND (lower("status") = ?)) ORDER BY ("price" * "quantity") DESC"#)
+        #expect(try rows.map { try $0.decode(String.self, at: 0) } == ["desk", "book"])
+        #expect(try rows.map { try $0.decode(Double.self, column: "total") } == [300, 240])
+        #expect(try reviewed.get().map { try $0.decode(String.self, column: "product") } == ["book"])
+        #expect(try ranked.orderAsc("id").get().map { try $0.decode(Int.self, at: 1) } == [4, 3, 1, 2])
+    }
+
     @Test func recordsExample() throws {
         let db = try Database.inMemory()
         // example: records
