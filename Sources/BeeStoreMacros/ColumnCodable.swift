@@ -8,8 +8,11 @@
 /// - `storedProperties`, `init(columns:)` and `encode(to:)`, over the stored
 ///   properties in declaration order, each read and written as its declared type;
 /// - `Columns`, a constant per property holding its coding key, which record queries
-///   accept as the property's column: `Track.where(Track.Columns.name, "Intro")`
-///   (not written when the type declares its own `Columns`).
+///   accept as the property's column: `Track.where(Track.Columns.name, "Intro")`;
+/// - `columns`, each property's column as a `TypedColumn` of the property's type, whose
+///   comparisons take values of that type only: `Track.where(Track.columns.milliseconds > 300_000)`
+///   compiles, `Track.columns.milliseconds > "long"` and `Track.columns.lenght` do not
+///   (neither is written when the type declares its own `Columns`).
 ///
 /// Stored properties are the ones `Codable` codes: computed, `static` and `let`
 /// properties with an initial value are left out, and when the type declares
@@ -32,5 +35,6 @@
 /// ```
 @attached(
     extension, conformances: ColumnCodableRecord,
-    names: named(storedProperties), named(init(columns:)), named(encode(to:)), named(Columns))
+    names: named(storedProperties), named(init(columns:)), named(encode(to:)), named(Columns), named(TypedColumns),
+    named(columns))
 public macro ColumnCodable() = #externalMacro(module: "BeeStoreMacrosPlugin", type: "ColumnCodableMacro")

@@ -2,9 +2,10 @@ import SwiftSyntax
 import SwiftSyntaxBuilder
 
 /// The extension `@ColumnCodable` writes: the `ColumnCodableRecord` members reading and
-/// writing the properties in declaration order, and `Columns`, each property's coding
-/// key under the property's name, for queries. Its static members are computed, since a
-/// generic type cannot have static stored properties.
+/// writing the properties in declaration order, `Columns`, each property's coding key
+/// under the property's name, for queries, and `columns`, the same columns typed by their
+/// properties. Its static members are computed, since a generic type cannot have static
+/// stored properties.
 struct ColumnCodableExtension {
     /// The extended type.
     let type: TypeSyntax
@@ -48,6 +49,18 @@ struct ColumnCodableExtension {
                     \(raw: access)enum Columns {
                     \(raw: lines { "\(access)static var \($0.identifier): String { \($0.codingKey) }" })
                     }
+                    """)
+                DeclSyntax(
+                    """
+                    /// Each stored property's column, typed by the property: comparisons take values of its type.
+                    \(raw: access)struct TypedColumns {
+                    \(raw: lines { "\(access)var \($0.identifier): BeeStore.TypedColumn<\($0.type)> { .init(\($0.codingKey)) }" })
+                    }
+                    """)
+                DeclSyntax(
+                    """
+                    /// Each stored property's column, typed by the property.
+                    \(raw: access)static var columns: TypedColumns { TypedColumns() }
                     """)
             }
         }

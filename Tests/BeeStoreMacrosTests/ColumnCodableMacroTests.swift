@@ -73,6 +73,22 @@ struct ColumnCodableMacroTests {
                         "milliseconds"
                     }
                 }
+                /// Each stored property's column, typed by the property: comparisons take values of its type.
+                struct TypedColumns {
+                    var id: BeeStore.TypedColumn<Int64?> {
+                        .init("id")
+                    }
+                    var name: BeeStore.TypedColumn<String> {
+                        .init("name")
+                    }
+                    var milliseconds: BeeStore.TypedColumn<Int> {
+                        .init("milliseconds")
+                    }
+                }
+                /// Each stored property's column, typed by the property.
+                static var columns: TypedColumns {
+                    TypedColumns()
+                }
             }
             """)
     }
@@ -161,6 +177,40 @@ struct ColumnCodableMacroTests {
                         "default"
                     }
                 }
+                /// Each stored property's column, typed by the property: comparisons take values of its type.
+                struct TypedColumns {
+                    var id: BeeStore.TypedColumn<Int64?> {
+                        .init("id")
+                    }
+                    var title: BeeStore.TypedColumn<Optional<String>> {
+                        .init("title")
+                    }
+                    var tracks: BeeStore.TypedColumn<[Track]> {
+                        .init("tracks")
+                    }
+                    var artist: BeeStore.TypedColumn<Artist?> {
+                        .init("artist")
+                    }
+                    var kind: BeeStore.TypedColumn<Kind> {
+                        .init("kind")
+                    }
+                    var released: BeeStore.TypedColumn<Date> {
+                        .init("released")
+                    }
+                    var ratings: BeeStore.TypedColumn<[String: Int]> {
+                        .init("ratings")
+                    }
+                    var grouped: BeeStore.TypedColumn<(Int)?> {
+                        .init("grouped")
+                    }
+                    var `default`: BeeStore.TypedColumn<Bool> {
+                        .init("default")
+                    }
+                }
+                /// Each stored property's column, typed by the property.
+                static var columns: TypedColumns {
+                    TypedColumns()
+                }
             }
             """)
     }
@@ -205,6 +255,19 @@ struct ColumnCodableMacroTests {
                     static var name: String {
                         "name"
                     }
+                }
+                /// Each stored property's column, typed by the property: comparisons take values of its type.
+                struct TypedColumns {
+                    var id: BeeStore.TypedColumn<Int64?> {
+                        .init("TrackId")
+                    }
+                    var name: BeeStore.TypedColumn<String> {
+                        .init("name")
+                    }
+                }
+                /// Each stored property's column, typed by the property.
+                static var columns: TypedColumns {
+                    TypedColumns()
                 }
             }
             """)
@@ -254,6 +317,19 @@ struct ColumnCodableMacroTests {
                     static var count: String {
                         "count"
                     }
+                }
+                /// Each stored property's column, typed by the property: comparisons take values of its type.
+                struct TypedColumns {
+                    var id: BeeStore.TypedColumn<Int64?> {
+                        .init("id")
+                    }
+                    var count: BeeStore.TypedColumn<Int> {
+                        .init("count")
+                    }
+                }
+                /// Each stored property's column, typed by the property.
+                static var columns: TypedColumns {
+                    TypedColumns()
                 }
             }
             """)
@@ -305,6 +381,25 @@ struct ColumnCodableMacroTests {
                     static var order: String {
                         "order"
                     }
+                }
+                /// Each stored property's column, typed by the property: comparisons take values of its type.
+                struct TypedColumns {
+                    var x: BeeStore.TypedColumn<Double> {
+                        .init("x")
+                    }
+                    var y: BeeStore.TypedColumn<Double> {
+                        .init("y")
+                    }
+                    var label: BeeStore.TypedColumn<String> {
+                        .init("label")
+                    }
+                    var order: BeeStore.TypedColumn<Int> {
+                        .init("order")
+                    }
+                }
+                /// Each stored property's column, typed by the property.
+                static var columns: TypedColumns {
+                    TypedColumns()
                 }
             }
             """)

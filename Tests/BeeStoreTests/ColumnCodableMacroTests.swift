@@ -160,3 +160,32 @@ struct ColumnCodableMacroTests {
         #expect(all.map(\.remarks?.count) == [2])
     }
 }
+
+extension ColumnCodableMacroTests {
+    /// Typed columns take values of their property's type only. These do not compile, and
+    /// are kept out of the build:
+    ///
+    /// ```swift
+    /// #if false
+    /// _ = Instrument.columns.count > "many"     // a String is not an Int
+    /// _ = Instrument.columns.weight == "heavy"  // nor a Double?
+    /// _ = Instrument.columns.colour             // Instrument has no property colour
+    /// #endif
+    /// ```
+    @Test("Typed columns compare with values of their property's type")
+    func typedColumns() throws {
+        let db = try Database.inMemory()
+        var lamp = instrument("lamp", count: 3, weight: nil)
+        var fan = instrument("fan", count: 1, weight: 2.25)
+        try lamp.save(in: db)
+        try fan.save(in: db)
+        let columns = Instrument.columns
+        #expect(try Instrument.where(columns.count > 1).records(in: db) == [lamp])
+        #expect(try Instrument.where(columns.weight == nil).records(in: db) == [lamp])
+        #expect(try Instrument.where(columns.weight >= 2.0 && columns.name.like(containing: "a")).records(in: db) == [fan])
+        #expect(try Instrument.where(columns.name.in(["fan", "horn"])).count(in: db) == 1)
+        #expect(try Instrument.query(in: db).order(by: columns.count.expression).pluck("name", as: String.self) == ["fan", "lamp"])
+        #expect(Badge.columns.text.name == "caption", "a typed column is named by its coding key")
+        #expect(try Badge.where(Badge.columns.text == "new").count(in: db) == 0)
+    }
+}

@@ -14,6 +14,12 @@ extension ActiveRecord {
         RecordQuery { $0 = $0.where(column, comparison, value) }
     }
 
+    /// Records where `condition` holds: any boolean ``SQLExpression``
+    /// (`Track.where(Track.columns.milliseconds > 300_000)`).
+    public static func `where`(_ condition: SQLExpression) -> RecordQuery<Self> {
+        RecordQuery { $0 = $0.where(condition) }
+    }
+
     /// Records matching the grouped conditions `build` makes.
     public static func `where`(_ build: (ConditionGroup) -> ConditionGroup) -> RecordQuery<Self> {
         RecordQuery { $0 = $0.where(build) }

@@ -55,6 +55,11 @@ public struct RecordQuery<Record: ActiveRecord>: Filterable, Sendable {
         with { $0.order(by: column, direction) }
     }
 
+    /// `ORDER BY expression direction`: any ``SQLExpression``; calls add further sort keys.
+    public func order(by expression: SQLExpression, _ direction: OrderDirection = .ascending) -> RecordQuery {
+        with { $0.order(by: expression, direction) }
+    }
+
     /// `ORDER BY RANDOM()`.
     public func orderRandom() -> RecordQuery { with { $0.orderRandom() } }
 

@@ -8,15 +8,17 @@ extension SQLExpression {
 
     /// `left = right`.
     public static func == (left: SQLExpression, right: SQLExpression) -> SQLExpression { infix(left, "=", right) }
-    /// `left = value`; a nil value gives `left IS NULL`.
+    /// `left = value`; a nil value (or a nil optional) gives `left IS NULL`.
     public static func == (left: SQLExpression, right: (any DatabaseValueConvertible)?) -> SQLExpression {
-        right == nil ? left.isNull : infix(left, "=", .value(right))
+        let value = right?.databaseValue ?? .null
+        return value.isNull ? left.isNull : SQLExpression(.infix(left.node, "=", .value(value)))
     }
     /// `left <> right`.
     public static func != (left: SQLExpression, right: SQLExpression) -> SQLExpression { infix(left, "<>", right) }
-    /// `left <> value`; a nil value gives `left IS NOT NULL`.
+    /// `left <> value`; a nil value (or a nil optional) gives `left IS NOT NULL`.
     public static func != (left: SQLExpression, right: (any DatabaseValueConvertible)?) -> SQLExpression {
-        right == nil ? left.isNotNull : infix(left, "<>", .value(right))
+        let value = right?.databaseValue ?? .null
+        return value.isNull ? left.isNotNull : SQLExpression(.infix(left.node, "<>", .value(value)))
     }
     /// `left < right`.
     public static func < (left: SQLExpression, right: SQLExpression) -> SQLExpression { infix(left, "<", right) }
