@@ -250,6 +250,42 @@ struct ReadmeExamplesTests {
         #expect(try Author.count(in: db) == 3)
     }
 
+    @Test func relationAggregatesExample() throws {
+        let db = try Database.inMemory()
+        struct Track: ActiveRecord {
+            var id: Int64?
+            var name: String
+        }
+
+        struct Album: ActiveRecord {
+            var id: Int64?
+            var title: String
+            var tracks: [Track]?
+        }
+
+        struct Artist: ActiveRecord {
+            var id: Int64?
+            var name: String
+            var albums: [Album]?
+        }
+        var many = Artist(name: "Many", albums: (1...11).map { Album(title: "A\($0)", tracks: []) })
+        var few = Artist(name: "Few", albums: [Album(title: "Long", tracks: [Track(name: "1"), Track(name: "2")])])
+        try many.save(in: db)
+        try few.save(in: db)
+        // example: relation-aggregates
+        let prolific = try Artist.query(in: db).where(.count(of: "albums") > 10).records()
+        let longest = try Album.query(in: db)
+            .annotated(with: .count(of: "tracks"), as: "trackCount")
+            .order(by: .count(of: "tracks"), .descending)
+            .limit(5)
+            .annotatedRecords()
+        let counts = try longest.map { try $0.annotations.decode(Int.self, column: "trackCount") }
+        // end example
+        #expect(prolific.map(\.name) == ["Many"])
+        #expect(longest.first?.record.title == "Long")
+        #expect(counts == [2, 0, 0, 0, 0])
+    }
+
     @Test func mappingExample() throws {
         let db = try Database.inMemory()
         try db.execute(script: """

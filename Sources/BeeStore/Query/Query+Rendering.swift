@@ -17,7 +17,10 @@ extension Query {
     /// The `SELECT` statement of `get()` with another limit, without copying the query.
     func selectStatement(limit: Int?) throws -> SQLStatement {
         try validateSelect(limit: limit)
-        return renderSelect(limit: limit)
+        guard rendersFreshly else { return renderSelect(limit: limit) }
+        var renderer = makeRenderer(scope: scope)
+        renderSelect(limit: limit, into: &renderer)
+        return try renderer.finished()
     }
 
     /// The `INSERT` statement of `insert()`, or a ``QueryError`` when nothing is set.
@@ -51,7 +54,7 @@ extension Query {
             try renderConflict(conflict, into: &renderer)
         }
         try renderReturning(returning, into: &renderer)
-        return renderer.statement
+        return try renderer.finished()
     }
 
     /// ` RETURNING …`, when `returning` is not empty and the dialect has it.
@@ -124,7 +127,7 @@ extension Query {
         }
         renderWhere(into: &renderer)
         try renderReturning(returning, into: &renderer)
-        return renderer.statement
+        return try renderer.finished()
     }
 
     /// The `DELETE` statement of `delete()`.
@@ -140,7 +143,7 @@ extension Query {
         renderer.appendTable(table)
         renderWhere(into: &renderer)
         try renderReturning(returning, into: &renderer)
-        return renderer.statement
+        return try renderer.finished()
     }
 
     /// `SELECT function(column)` over the rows this query selects, wrapping the query
@@ -152,7 +155,7 @@ extension Query {
         if isDistinct || !groupColumns.isEmpty || limitCount != nil || offsetCount != nil || rendersFreshly {
             // The subquery's columns carry no table qualifier.
             if let column { renderer.appendIdentifier(renderer.resolveColumn(column).column) } else { renderer.append("*") }
-            let inner = renderSelect()
+            let inner = try selectStatement(limit: limitCount)
             renderer.append(") FROM (")
             renderer.append(sql: inner.sql, arguments: inner.arguments)
             renderer.append(")")
@@ -161,13 +164,12 @@ extension Query {
             renderer.append(") FROM ")
             renderFromJoinsWhere(into: &renderer)
         }
-        return renderer.statement
+        return try renderer.finished()
     }
 
     /// `SELECT EXISTS (query)`.
     func existsStatement() throws -> SQLStatement {
-        try validateSelect(limit: limitCount)
-        let inner = renderSelect()
+        let inner = try selectStatement(limit: limitCount)
         var renderer = SQLRenderer()
         renderer.append("SELECT EXISTS (")
         renderer.append(sql: inner.sql, arguments: inner.arguments)

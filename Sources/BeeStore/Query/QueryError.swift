@@ -26,6 +26,9 @@ public enum QueryError: Error, Sendable, Equatable, CustomStringConvertible {
     case noRowReturned(table: String)
     /// Rows of one multi-row insert that do not give the same columns.
     case mismatchedRows(table: String, expected: [String], found: [String])
+    /// An aggregate of a relation (`SQLExpression.count(of:)`) in a query that is not a
+    /// record query, which alone knows the relation.
+    case relationAggregateOutsideRecordQuery(relation: String)
     /// A statement or clause the dialect does not have (`INSERT OR REPLACE` in
     /// PostgreSQL, `RETURNING` before SQLite 3.35).
     case unsupported(feature: String, dialect: SQLDialect)
@@ -53,6 +56,8 @@ public enum QueryError: Error, Sendable, Equatable, CustomStringConvertible {
         case .mismatchedRows(let table, let expected, let found):
             "rows inserted into \"\(table)\" give different columns: \(expected.joined(separator: ", ")) and "
                 + found.joined(separator: ", ")
+        case .relationAggregateOutsideRecordQuery(let relation):
+            "the aggregate of the relation \"\(relation)\" needs a record query, which knows the relation"
         case .unsupported(let feature, let dialect):
             "\(feature) is not available in \(dialect)"
         case .writeInsideRead(let table):

@@ -11,6 +11,8 @@ public struct RecordQuery<Record: ActiveRecord>: Filterable, Sendable {
     var inclusion = RelationInclusion()
     /// The relations joined for conditions and ordering, by path.
     var joinedPaths: [String] = []
+    /// The expressions selected after the records' columns (see ``annotated(with:as:)``).
+    var annotations: [Annotation] = []
 
     /// A query on `Record`'s table of `database` (when nil, the shared database of the
     /// moment it runs).
@@ -197,11 +199,14 @@ public struct RecordQuery<Record: ActiveRecord>: Filterable, Sendable {
         return try selection(schema: schema).selectStatement()
     }
 
-    /// The query selecting the records' columns, with the joined relations.
+    /// The query selecting the records' columns (and the annotations after them), with
+    /// the joined relations.
     func selection(schema: RecordSchema) throws -> Query {
         var selecting = try joinedQuery(schema: schema)
         // The schema's selection, made once: no list is built per query.
-        selecting.selection = schema.selection
+        selecting.selection = annotations.isEmpty ? schema.selection : try schema.selection + annotations.map { annotation in
+            .expression(try resolvingRelationAggregates(in: annotation.expression, schema: schema), alias: annotation.alias)
+        }
         return selecting
     }
 
@@ -224,6 +229,6 @@ public struct RecordQuery<Record: ActiveRecord>: Filterable, Sendable {
                 .adding(to: joined)
         }
         try checkColumnNames(schema: schema, joined: schemas, on: query.database)
-        return joined
+        return try joined.resolvingRelationAggregates { try relationAggregate($0, schema: schema).node }
     }
 }

@@ -120,6 +120,10 @@ extension SQLExpression.Node {
             renderer.append(" COLLATE ")
             renderer.appendIdentifier(collation)
             renderer.append(")")
+        case .relationAggregate(let aggregate):
+            // Only a record query knows the relation: anywhere else it is a misuse.
+            renderer.misuse = renderer.misuse ?? .relationAggregateOutsideRecordQuery(relation: aggregate.relation)
+            renderer.append("NULL")
         }
     }
 

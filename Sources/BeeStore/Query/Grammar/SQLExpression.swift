@@ -40,6 +40,9 @@ public struct SQLExpression: Sendable {
         case like(Node, Node, negated: Bool)
         case glob(Node, Node, negated: Bool)
         case collate(Node, String)
+        /// An aggregate of a record's to-many relation, per record: a record query turns it
+        /// into a subquery (see ``RelationAggregate``).
+        case relationAggregate(RelationAggregate)
     }
 
     /// A `WHEN condition THEN result` of a `CASE`.
