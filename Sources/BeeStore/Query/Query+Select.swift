@@ -67,7 +67,7 @@ extension Query {
     }
 
     /// `HAVING expression <op> value` ({Bee}'s `HAVING`); the expression is SQL, such as
-    /// `"count(*)"`, and the value is bound. Needs a ``groupBy(_:)``.
+    /// `"count(*)"`, and the value is bound. Needs a `groupBy`.
     public func having(_ expression: String, _ comparison: ComparisonOperator = .equal, _ value: any DatabaseValueConvertible) -> Query {
         with { $0.havingConditions.add(.expression(expression, comparison, value.databaseValue), .and) }
     }
