@@ -20,7 +20,7 @@ private func savedGauge() throws -> (Database, Gauge, Int64) {
 
 /// The number of record types whose lookup by key `connection` keeps.
 private func keptLookups(on connection: Connection) -> Int {
-    connection.findStatements.count
+    FindStatementCache.of(connection).count
 }
 
 @Suite("Records: lookups by key kept per connection")
@@ -107,7 +107,7 @@ struct FindStatementCacheTests {
         let (db, gauge, id) = try savedGauge()
         #expect(try Gauge.find(id, in: db) == gauge)
         try db.read { connection in
-            let kept = try #require(connection.findStatements[ObjectIdentifier(Gauge.self)])
+            let kept = try #require(FindStatementCache.of(connection)[ObjectIdentifier(Gauge.self)])
             // Stepping its statement, as while decoding a record that looks another up.
             try kept.statement.runBound(binding: { try kept.statement.bind(id, at: 1) }) { () throws in
                 #expect(try kept.statement.step())

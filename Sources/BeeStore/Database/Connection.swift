@@ -20,8 +20,9 @@ public final class Connection {
     let handle: OpaquePointer
     let state: ConnectionState
     private let statementCache: StatementCache
-    /// The prepared lookups by key of the record types used on this connection.
-    let findStatements = FindStatementCache()
+    /// What a layer above keeps per connection, set once by that layer (the record
+    /// layer's prepared lookups by key); released before the connection closes.
+    var upperLayerState: AnyObject?
     /// What waits for the fate of the open transaction, one list per level: the
     /// transaction, then each savepoint in it (their count names the savepoints).
     private var outcomeHandlers: [[(_ committed: Bool) -> Void]] = []
@@ -78,7 +79,7 @@ public final class Connection {
     deinit {
         changeTracker?.uninstall(from: handle)
         statementCache.removeAll()
-        findStatements.removeAll()
+        upperLayerState = nil
         sqlite3_close_v2(handle)
     }
 

@@ -22,9 +22,19 @@ struct DirectColumn {
         self.value = value
     }
 
-    /// The column's SQLite type: `SQLITE_INTEGER`, `SQLITE_FLOAT`, `SQLITE_TEXT`, `SQLITE_BLOB` or `SQLITE_NULL`.
+    /// The column's SQLite type: ``integerClass``, ``realClass``, ``textClass``, `SQLITE_BLOB`
+    /// or ``nullClass``.
     @inlinable
     var storageClass: Int32 { sqlite3_value_type(value) }
+
+    /// The storage class of an integer, for the layers above, which do not see SQLite's constants.
+    @inlinable static var integerClass: Int32 { SQLITE_INTEGER }
+    /// The storage class of a real.
+    @inlinable static var realClass: Int32 { SQLITE_FLOAT }
+    /// The storage class of text.
+    @inlinable static var textClass: Int32 { SQLITE_TEXT }
+    /// The storage class of `NULL`.
+    @inlinable static var nullClass: Int32 { SQLITE_NULL }
 
     /// The column's integer; meaningful when it holds one.
     @inlinable

@@ -1,4 +1,3 @@
-import CSQLite
 import Foundation
 
 /// Reads a ``ColumnCodableRecord``'s properties from a row, one after the other, in the
@@ -108,7 +107,7 @@ public struct ColumnReader {
     @usableFromInline @inline(__always)
     mutating func integer<T: FixedWidthInteger & DatabaseValueConvertible>(_ type: T.Type) throws -> T {
         let index = try nextSlot()
-        if index >= 0, let column = directColumn(at: index), column.storageClass == SQLITE_INTEGER,
+        if index >= 0, let column = directColumn(at: index), column.storageClass == DirectColumn.integerClass,
             let exact = T(exactly: column.integer)
         {
             return exact
@@ -123,8 +122,8 @@ public struct ColumnReader {
         let index = try nextSlot()
         if index >= 0, let column = directColumn(at: index) {
             switch column.storageClass {
-            case SQLITE_NULL: return nil
-            case SQLITE_INTEGER:
+            case DirectColumn.nullClass: return nil
+            case DirectColumn.integerClass:
                 if let exact = T(exactly: column.integer) { return exact }
             default: break
             }
@@ -136,21 +135,21 @@ public struct ColumnReader {
     /// Reads the next property, a 64-bit integer.
     @inlinable
     public mutating func read(_ type: Int64.Type) throws -> Int64 {
-        if let column = nextDirectColumn(holding: SQLITE_INTEGER) { return column.integer }
+        if let column = nextDirectColumn(holding: DirectColumn.integerClass) { return column.integer }
         return try integer(type)
     }
 
     /// Reads the next property, an optional 64-bit integer (nil for `NULL`).
     @inlinable
     public mutating func read(_ type: Int64?.Type) throws -> Int64? {
-        if let column = nextDirectColumn(holding: SQLITE_INTEGER) { return column.integer }
+        if let column = nextDirectColumn(holding: DirectColumn.integerClass) { return column.integer }
         return try optionalInteger(Int64.self)
     }
 
     /// Reads the next property, an integer.
     @inlinable
     public mutating func read(_ type: Int.Type) throws -> Int {
-        if let column = nextDirectColumn(holding: SQLITE_INTEGER) {
+        if let column = nextDirectColumn(holding: DirectColumn.integerClass) {
             if let exact = Int(exactly: column.integer) { return exact }
             property -= 1  // too large for a 32-bit Int: the general path says so
         }
@@ -160,7 +159,7 @@ public struct ColumnReader {
     /// Reads the next property, an optional integer (nil for `NULL`).
     @inlinable
     public mutating func read(_ type: Int?.Type) throws -> Int? {
-        if let column = nextDirectColumn(holding: SQLITE_INTEGER) {
+        if let column = nextDirectColumn(holding: DirectColumn.integerClass) {
             if let exact = Int(exactly: column.integer) { return exact }
             property -= 1  // too large for a 32-bit Int: the general path says so
         }
@@ -179,14 +178,14 @@ public struct ColumnReader {
     /// Reads the next property, a double.
     @inlinable
     public mutating func read(_ type: Double.Type) throws -> Double {
-        if let column = nextDirectColumn(holding: SQLITE_FLOAT) { return column.real }
+        if let column = nextDirectColumn(holding: DirectColumn.realClass) { return column.real }
         return try convertible(Double.self)
     }
 
     /// Reads the next property, an optional double (nil for `NULL`).
     @inlinable
     public mutating func read(_ type: Double?.Type) throws -> Double? {
-        if let column = nextDirectColumn(holding: SQLITE_FLOAT) { return column.real }
+        if let column = nextDirectColumn(holding: DirectColumn.realClass) { return column.real }
         return try optionalConvertible(Double.self)
     }
 

@@ -10,6 +10,19 @@
 /// anew, a column added), and the statement names its columns, so their order in the
 /// table does not matter.
 final class FindStatementCache {
+    /// The cache of `connection`, made on first use and kept in its
+    /// ``Connection/upperLayerState``.
+    static func of(_ connection: Connection) -> FindStatementCache {
+        guard let state = connection.upperLayerState else {
+            let cache = FindStatementCache()
+            connection.upperLayerState = cache
+            return cache
+        }
+        // Only this type sets the slot: the downcast needs no check, which a dynamic cast
+        // would make at every lookup by key.
+        return unsafeDowncast(state, to: FindStatementCache.self)
+    }
+
     /// What a lookup of one record type needs.
     struct Entry {
         let schema: RecordSchema
@@ -53,12 +66,6 @@ final class FindStatementCache {
     func keep(_ entry: Entry, for typeID: ObjectIdentifier) {
         entries[typeID] = entry
         mostRecent = (typeID, entry)
-    }
-
-    /// Forgets every entry (their statements are finalized once no one uses them).
-    func removeAll() {
-        entries.removeAll()
-        mostRecent = nil
     }
 
     /// The number of record types kept.

@@ -1,4 +1,3 @@
-import CSQLite
 
 /// Decodes records, reading each property's column by its index in the schema: the next
 /// one when keys come in schema order (they do for synthesized conformances), a lookup
@@ -412,7 +411,7 @@ private struct RecordDecodingContainer<Key: CodingKey>: KeyedDecodingContainerPr
             let index = decoder.columnIndex(key)
             if let index, let column = decoder.directColumn(index) {
                 if let value = T.direct(column) { return value }
-                if column.storageClass == SQLITE_NULL { return nil }
+                if column.storageClass == DirectColumn.nullClass { return nil }
             }
             return try decoder.decodeStandardIfPresent(type, at: index, key: key.stringValue)
         }

@@ -40,7 +40,7 @@ extension RecordFetcher {
         let typeID = ObjectIdentifier(type)
         do {
             return try database.withReader(inTransaction: false) { connection -> Record in
-                guard let entry = try connection.findStatements[typeID] ?? keptEntry(of: typeID, on: connection, in: database) else {
+                guard let entry = try FindStatementCache.of(connection)[typeID] ?? keptEntry(of: typeID, on: connection, in: database) else {
                     throw LookupDetour.general(nil)
                 }
                 let statement = entry.statement
@@ -66,7 +66,7 @@ extension RecordFetcher {
     ) throws -> FindStatementCache.Entry? {
         guard let schema = SchemaSynchronizer.committedSchema(of: typeID, on: database) else { return nil }
         let entry = FindStatementCache.Entry(schema: schema, statement: try connection.cachedStatement(schema.findSQL))
-        connection.findStatements.keep(entry, for: typeID)
+        FindStatementCache.of(connection).keep(entry, for: typeID)
         return entry
     }
 
