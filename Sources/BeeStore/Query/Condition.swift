@@ -71,6 +71,12 @@ public struct Conditions: Sendable {
     /// How many conditions were added.
     var count: Int { first == nil ? 0 : 1 + more.count }
 
+    /// Whether a condition, or one of a group, is an expression (see ``Query/rendersFreshly``).
+    var hasPredicates: Bool {
+        guard let first else { return false }
+        return first.condition.isPredicate || more.contains { $0.condition.isPredicate }
+    }
+
     /// Calls `body` with each term, in the order they were added.
     func forEachTerm(_ body: (Term) throws -> Void) rethrows {
         guard let first else { return }
@@ -207,6 +213,17 @@ public struct Conditions: Sendable {
         case .prefix: return "\(String(escaped))%"
         case .suffix: return "%\(String(escaped))"
         case .pattern: return text
+        }
+    }
+}
+
+extension Conditions.Condition {
+    /// Whether the condition is an expression, or a group holding one.
+    var isPredicate: Bool {
+        switch self {
+        case .predicate: true
+        case .group(let group): group.hasPredicates
+        default: false
         }
     }
 }

@@ -17,10 +17,7 @@ extension Query {
     /// The `SELECT` statement of `get()` with another limit, without copying the query.
     func selectStatement(limit: Int?) throws -> SQLStatement {
         try validateSelect(limit: limit)
-        guard rendersFreshly else { return renderSelect(limit: limit) }
-        var renderer = makeRenderer(scope: scope)
-        renderSelect(limit: limit, into: &renderer)
-        return try renderer.finished()
+        return renderSelect(limit: limit)
     }
 
     /// The `INSERT` statement of `insert()`, or a ``QueryError`` when nothing is set.
@@ -31,6 +28,7 @@ extension Query {
     /// The `INSERT` statement, with a `RETURNING` clause of `returning` when not empty.
     func insertStatement(orReplace: Bool, returning: [SQLExpression]) throws -> SQLStatement {
         try validateTable()
+        try refuseRelationAggregates()
         let expressions = clausesBox?.clauses.expressionAssignments ?? []
         guard !assignments.isEmpty || !expressions.isEmpty else { throw QueryError.noValuesToInsert(table: table) }
         var renderer = makeRenderer(scope: [table])
@@ -54,7 +52,7 @@ extension Query {
             try renderConflict(conflict, into: &renderer)
         }
         try renderReturning(returning, into: &renderer)
-        return try renderer.finished()
+        return renderer.statement
     }
 
     /// ` RETURNING …`, when `returning` is not empty and the dialect has it.
@@ -94,6 +92,7 @@ extension Query {
         incrementing increment: (column: String, amount: Value)?, returning: [SQLExpression] = []
     ) throws -> SQLStatement {
         try validateTable()
+        try refuseRelationAggregates()
         var renderer = makeRenderer(scope: [table])
         renderer.append("UPDATE ")
         renderer.appendTable(table)
@@ -127,7 +126,7 @@ extension Query {
         }
         renderWhere(into: &renderer)
         try renderReturning(returning, into: &renderer)
-        return try renderer.finished()
+        return renderer.statement
     }
 
     /// The `DELETE` statement of `delete()`.
@@ -138,12 +137,13 @@ extension Query {
     /// The `DELETE` statement, with a `RETURNING` clause of `returning` when not empty.
     func deleteStatement(returning: [SQLExpression]) throws -> SQLStatement {
         try validateTable()
+        try refuseRelationAggregates()
         var renderer = makeRenderer(scope: [table])
         renderer.append("DELETE FROM ")
         renderer.appendTable(table)
         renderWhere(into: &renderer)
         try renderReturning(returning, into: &renderer)
-        return try renderer.finished()
+        return renderer.statement
     }
 
     /// `SELECT function(column)` over the rows this query selects, wrapping the query
@@ -164,7 +164,7 @@ extension Query {
             renderer.append(") FROM ")
             renderFromJoinsWhere(into: &renderer)
         }
-        return try renderer.finished()
+        return renderer.statement
     }
 
     /// `SELECT EXISTS (query)`.
@@ -217,6 +217,7 @@ extension Query {
 
     private func validateSelect(limit: Int?) throws {
         try validateTable()
+        try refuseRelationAggregates()
         if !havingConditions.isEmpty && groupColumns.isEmpty && (clausesBox?.clauses.groupExpressions.isEmpty ?? true) {
             throw QueryError.havingWithoutGroupBy(table: table)
         }

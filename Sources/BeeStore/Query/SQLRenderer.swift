@@ -33,15 +33,6 @@ struct SQLRenderer {
     /// The dialect the text is written in.
     let dialect: SQLDialect
 
-    /// A misuse met while rendering, which the statement is refused for (see ``finished()``).
-    var misuse: QueryError?
-
-    /// The statement rendered, or the misuse met while rendering it.
-    func finished() throws -> SQLStatement {
-        if let misuse { throw misuse }
-        return statement
-    }
-
     init(scope: [String] = [], dialect: SQLDialect = .sqlite) {
         self.scope = scope
         self.dialect = dialect

@@ -287,19 +287,6 @@ extension Conditions {
         return longest
     }
 
-    /// Whether a condition, or one of a group, is an expression (see ``Query/rendersFreshly``).
-    var hasPredicates: Bool {
-        var found = false
-        forEachTerm { term in
-            switch term.condition {
-            case .predicate: found = true
-            case .group(let group): found = found || group.hasPredicates
-            default: break
-            }
-        }
-        return found
-    }
-
     /// Hashes the conditions' shape: see ``SelectShape``.
     func hashShape(into hasher: inout Hasher) {
         hasher.combine(count)

@@ -136,3 +136,32 @@ extension Query {
         return resolved
     }
 }
+
+extension SQLExpression.Node {
+    /// The first relation aggregate in the node, outside its subqueries.
+    var firstRelationAggregate: RelationAggregate? {
+        var found: RelationAggregate?
+        _ = resolvingRelationAggregates { aggregate in
+            found = found ?? aggregate
+            return .value(.null)
+        }
+        return found
+    }
+}
+
+extension Query {
+    /// Throws ``QueryError/relationAggregateOutsideRecordQuery(relation:)`` for a relation
+    /// aggregate left in the query's expressions: only a record query resolves them.
+    func refuseRelationAggregates() throws {
+        guard rendersFreshly else { return }
+        var found: RelationAggregate?
+        _ = resolvingRelationAggregates { aggregate in
+            found = found ?? aggregate
+            return .value(.null)
+        }
+        for (_, expression) in clausesBox?.clauses.expressionAssignments ?? [] where found == nil {
+            found = expression.node.firstRelationAggregate
+        }
+        if let found { throw QueryError.relationAggregateOutsideRecordQuery(relation: found.relation) }
+    }
+}

@@ -120,9 +120,9 @@ extension SQLExpression.Node {
             renderer.append(" COLLATE ")
             renderer.appendIdentifier(collation)
             renderer.append(")")
-        case .relationAggregate(let aggregate):
-            // Only a record query knows the relation: anywhere else it is a misuse.
-            renderer.misuse = renderer.misuse ?? .relationAggregateOutsideRecordQuery(relation: aggregate.relation)
+        case .relationAggregate:
+            // Only a record query knows the relation: statements refuse it before they
+            // render (``Query/refuseRelationAggregates()``); the text shows `NULL`.
             renderer.append("NULL")
         }
     }
