@@ -18,8 +18,15 @@ final class ThreadContext {
         unowned(unsafe) let database: Database
         let connection: Connection
         let isWriter: Bool
+        /// The database's identity, kept beside it: compared at every access.
+        let owner: ObjectIdentifier
 
-        var owner: ObjectIdentifier { ObjectIdentifier(database) }
+        init(database: Database, connection: Connection, isWriter: Bool) {
+            self.database = database
+            self.connection = connection
+            self.isWriter = isWriter
+            owner = ObjectIdentifier(database)
+        }
     }
 
     // Only its own thread touches a context (``current`` is per thread), and no access

@@ -73,8 +73,10 @@ public struct Conditions: Sendable {
 
     /// Whether a condition, or one of a group, is an expression (see ``Query/rendersFreshly``).
     var hasPredicates: Bool {
-        guard let first else { return false }
-        return first.condition.isPredicate || more.contains { $0.condition.isPredicate }
+        // Matched on the tag alone: binding the first term would copy its condition.
+        if case .predicate? = first?.condition { return true }
+        if case .group(let group)? = first?.condition, group.hasPredicates { return true }
+        return !more.isEmpty && more.contains { $0.condition.isPredicate }
     }
 
     /// Calls `body` with each term, in the order they were added.

@@ -259,11 +259,11 @@ extension Query {
     /// Whether the query's text is rendered afresh each time, never cached: it holds
     /// expressions, a `WITH` or a compound select, or renders for another dialect.
     var rendersFreshly: Bool {
-        guard let clauses = clausesBox?.clauses else { return conditions.hasPredicates }
-        return clauses.hasGrammarParts || conditions.hasPredicates || clauses.havingConditions.hasPredicates
-            || clauses.selection.contains { if case .expression = $0 { true } else { false } }
-            || clauses.ordering.contains { if case .expression = $0 { true } else { false } }
-            || clauses.joins.contains { if case .expression = $0.condition { true } else { false } }
+        guard let box = clausesBox else { return conditions.hasPredicates }
+        return box.clauses.hasGrammarParts || conditions.hasPredicates || box.clauses.havingConditions.hasPredicates
+            || box.clauses.selection.contains { if case .expression = $0 { true } else { false } }
+            || box.clauses.ordering.contains { if case .expression = $0 { true } else { false } }
+            || box.clauses.joins.contains { if case .expression = $0.condition { true } else { false } }
     }
 
     private func renderSelectText(limit: Int?) -> SQLStatement {
@@ -273,14 +273,16 @@ extension Query {
     }
 
     private func renderSelect(limit limitCount: Int?, into renderer: inout SQLRenderer) {
-        let clauses = clausesBox?.clauses
-        if let commonTables = clauses?.commonTables, !commonTables.isEmpty {
-            renderCommonTables(commonTables, into: &renderer)
+        // The box's fields are read in place: binding its clauses would copy them all.
+        if let box = clausesBox, !box.clauses.commonTables.isEmpty {
+            renderCommonTables(box.clauses.commonTables, into: &renderer)
         }
         renderSelectCore(into: &renderer)
-        for compound in clauses?.compounds ?? [] {
-            renderer.appendSpaced(compound.operation.rawValue)
-            compound.query.renderCompoundMember(into: &renderer)
+        if let box = clausesBox {
+            for compound in box.clauses.compounds {
+                renderer.appendSpaced(compound.operation.rawValue)
+                compound.query.renderCompoundMember(into: &renderer)
+            }
         }
         renderOrdering(into: &renderer)
         if let limitCount {
@@ -295,6 +297,7 @@ extension Query {
     }
 
     /// `SELECT … FROM … WHERE … GROUP BY … HAVING …`: a select without its ordering and paging.
+    @inline(__always)
     func renderSelectCore(into renderer: inout SQLRenderer) {
         renderer.append(isDistinct ? "SELECT DISTINCT " : "SELECT ")
         renderSelection(into: &renderer)
@@ -304,12 +307,11 @@ extension Query {
             renderer.append(" FROM ")
             renderFromJoinsWhere(into: &renderer)
         }
-        let groupExpressions = clausesBox?.clauses.groupExpressions ?? []
-        if !groupColumns.isEmpty || !groupExpressions.isEmpty {
+        if let box = clausesBox, !box.clauses.groupColumns.isEmpty || !box.clauses.groupExpressions.isEmpty {
             renderer.append(" GROUP BY ")
-            renderer.appendColumns(groupColumns)
-            for (index, expression) in groupExpressions.enumerated() {
-                if index > 0 || !groupColumns.isEmpty { renderer.append(", ") }
+            renderer.appendColumns(box.clauses.groupColumns)
+            for (index, expression) in box.clauses.groupExpressions.enumerated() {
+                if index > 0 || !box.clauses.groupColumns.isEmpty { renderer.append(", ") }
                 expression.render(into: &renderer)
             }
         }

@@ -81,6 +81,7 @@ struct SQLRenderer {
     }
 
     /// Appends a placeholder (`?`, or `$n` in PostgreSQL) and records its value.
+    @inline(__always)
     mutating func bind(_ value: Value) {
         arguments.append(value)
         guard dialect.kind == .sqlite else { return appendNumberedPlaceholder() }
@@ -88,6 +89,7 @@ struct SQLRenderer {
     }
 
     /// `$n`, `n` the number of arguments so far.
+    @inline(never)
     private mutating func appendNumberedPlaceholder() {
         append(byte: "$")
         append(String(arguments.count))

@@ -8,18 +8,20 @@
 /// let longest = try Album.query(in: db).annotated(with: .count(of: "tracks"), as: "trackCount")
 ///     .order(by: .count(of: "tracks"), .descending).limit(5).annotatedRecords()
 /// ```
-extension RecordQuery {
-    /// An expression selected after the records' columns, under an alias.
-    struct Annotation: Sendable {
-        let alias: String
-        let expression: SQLExpression
-    }
+/// An expression a record query selects after the records' columns, under an alias. Not
+/// nested in the generic ``RecordQuery``: a nested type would be generic too, and its
+/// metadata looked up at run time each time a query of an unspecialized type is made.
+struct RecordAnnotation: Sendable {
+    let alias: String
+    let expression: SQLExpression
+}
 
+extension RecordQuery {
     /// The query, also selecting `expression` (an aggregate of a relation, or any
     /// expression) under `alias`, which ``annotatedRecords(in:)`` returns beside each record.
     public func annotated(with expression: SQLExpression, as alias: String) -> RecordQuery {
         var copy = self
-        copy.annotations.append(Annotation(alias: alias, expression: expression))
+        copy.annotations.append(RecordAnnotation(alias: alias, expression: expression))
         return copy
     }
 

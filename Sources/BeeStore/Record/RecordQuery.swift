@@ -12,7 +12,7 @@ public struct RecordQuery<Record: ActiveRecord>: Filterable, Sendable {
     /// The relations joined for conditions and ordering, by path.
     var joinedPaths: [String] = []
     /// The expressions selected after the records' columns (see ``annotated(with:as:)``).
-    var annotations: [Annotation] = []
+    var annotations: [RecordAnnotation] = []
 
     /// A query on `Record`'s table of `database` (when nil, the shared database of the
     /// moment it runs).
