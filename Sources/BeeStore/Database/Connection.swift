@@ -264,14 +264,14 @@ extension Connection {
         if isInTransaction {
             return try savepoint(body)
         }
-        try execute("BEGIN \(kind.rawValue) TRANSACTION")
+        try execute(SQLDialect.sqlite.beginTransaction(kind))
         outcomeHandlers.append([])
         let result: T
         do {
             result = try body(self)
-            try execute("COMMIT TRANSACTION")
+            try execute(SQLDialect.sqlite.commitTransaction)
         } catch {
-            finishTransaction("ROLLBACK TRANSACTION")
+            finishTransaction(SQLDialect.sqlite.rollbackTransaction)
             endLevel(committed: false)
             throw error
         }
@@ -281,17 +281,18 @@ extension Connection {
 
     private func savepoint<T>(_ body: (Connection) throws -> T) throws -> T {
         let name = "beestore_savepoint_\(outcomeHandlers.count)"
-        try execute("SAVEPOINT \(name)")
+        let dialect = SQLDialect.sqlite
+        try execute(dialect.savepoint(name))
         outcomeHandlers.append([])
         changeTracker?.savepointBegan()
         let result: T
         do {
             result = try body(self)
-            try execute("RELEASE SAVEPOINT \(name)")
+            try execute(dialect.releaseSavepoint(name))
         } catch {
-            finishTransaction("ROLLBACK TO SAVEPOINT \(name)")
+            finishTransaction(dialect.rollbackToSavepoint(name))
             changeTracker?.savepointEnded(rolledBack: true)
-            if isInTransaction { try? execute("RELEASE SAVEPOINT \(name)") }
+            if isInTransaction { try? execute(dialect.releaseSavepoint(name)) }
             endLevel(committed: false)
             throw error
         }
@@ -334,8 +335,8 @@ extension Connection {
         if isInTransaction {
             return try body()
         }
-        try execute("BEGIN DEFERRED TRANSACTION")
-        defer { finishTransaction("COMMIT TRANSACTION") }
+        try execute(SQLDialect.sqlite.beginTransaction(.deferred))
+        defer { finishTransaction(SQLDialect.sqlite.commitTransaction) }
         return try body()
     }
 

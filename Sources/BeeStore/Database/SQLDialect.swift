@@ -47,6 +47,46 @@ public struct SQLDialect: Sendable, Hashable, CustomStringConvertible {
     }
 }
 
+/// The statements that open and close transactions and savepoints: the dialect's, so that
+/// no other code spells them.
+extension SQLDialect {
+    /// The statement that opens a transaction of `kind`: `BEGIN IMMEDIATE TRANSACTION` in
+    /// SQLite; `BEGIN` in PostgreSQL, whose transactions take their locks as they go.
+    func beginTransaction(_ kind: TransactionKind) -> String {
+        switch (self.kind, kind) {
+        case (.sqlite, .deferred): "BEGIN DEFERRED TRANSACTION"
+        case (.sqlite, .immediate): "BEGIN IMMEDIATE TRANSACTION"
+        case (.sqlite, .exclusive): "BEGIN EXCLUSIVE TRANSACTION"
+        case (.postgreSQL, _): "BEGIN"
+        }
+    }
+
+    /// The statement that commits the open transaction.
+    var commitTransaction: String {
+        kind == .sqlite ? "COMMIT TRANSACTION" : "COMMIT"
+    }
+
+    /// The statement that rolls the open transaction back.
+    var rollbackTransaction: String {
+        kind == .sqlite ? "ROLLBACK TRANSACTION" : "ROLLBACK"
+    }
+
+    /// `SAVEPOINT name`; `name` is one of BeeStore's own (letters, digits, `_`).
+    func savepoint(_ name: String) -> String {
+        "SAVEPOINT " + name
+    }
+
+    /// The statement that releases the savepoint `name`, keeping its changes.
+    func releaseSavepoint(_ name: String) -> String {
+        "RELEASE SAVEPOINT " + name
+    }
+
+    /// The statement that undoes the changes since the savepoint `name`.
+    func rollbackToSavepoint(_ name: String) -> String {
+        "ROLLBACK TO SAVEPOINT " + name
+    }
+}
+
 extension Database {
     /// The SQL this database speaks: ``SQLDialect/sqlite``.
     public var dialect: SQLDialect { .sqlite }
