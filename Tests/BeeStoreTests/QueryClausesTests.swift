@@ -25,7 +25,7 @@ struct QueryClausesTests {
     static let changes: [ClauseChange] = [
         ClauseChange(clause: "selection") { $0.selection.append(.column("rank")) },
         ClauseChange(clause: "isDistinct") { $0.isDistinct.toggle() },
-        ClauseChange(clause: "joins") { $0.joins.append(Query.Join(kind: "JOIN", table: "w", condition: .sql("w.x = t.a"))) },
+        ClauseChange(clause: "joins") { $0.joins.append(Query.Join(kind: .inner, table: "w", condition: .sql("w.x = t.a"))) },
         ClauseChange(clause: "groupColumns") { $0.groupColumns.append("rank") },
         ClauseChange(clause: "havingConditions") { $0.havingConditions.add(.expression("max(a)", .lessThan, 9), .or) },
         ClauseChange(clause: "ordering") { $0.ordering.append(.random) },

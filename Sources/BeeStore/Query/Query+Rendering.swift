@@ -354,7 +354,7 @@ extension Query {
     private func renderFromJoinsWhere(into renderer: inout SQLRenderer) {
         renderer.appendTable(table)
         for join in joins {
-            renderer.append(" \(join.kind) ")
+            renderer.appendSpaced(join.kind.rawValue)
             renderer.appendTable(join.table)
             if let alias = join.alias {
                 renderer.append(" AS ")

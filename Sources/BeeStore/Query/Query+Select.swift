@@ -43,22 +43,22 @@ extension Query {
     /// `INNER JOIN table [AS alias] ON left = right`, both sides column names (a column of
     /// the joined table is qualified by its alias when it has one).
     public func join(_ table: String, as alias: String? = nil, on left: String, equals right: String) -> Query {
-        with { $0.joins.append(Join(kind: "JOIN", table: table, alias: alias, condition: .columns(left, right))) }
+        with { $0.joins.append(Join(kind: .inner, table: table, alias: alias, condition: .columns(left, right))) }
     }
 
     /// `LEFT JOIN table [AS alias] ON left = right`, both sides column names.
     public func leftJoin(_ table: String, as alias: String? = nil, on left: String, equals right: String) -> Query {
-        with { $0.joins.append(Join(kind: "LEFT JOIN", table: table, alias: alias, condition: .columns(left, right))) }
+        with { $0.joins.append(Join(kind: .left, table: table, alias: alias, condition: .columns(left, right))) }
     }
 
     /// `INNER JOIN table ON condition`, the condition written in SQL.
     public func join(_ table: String, onSQL condition: String) -> Query {
-        with { $0.joins.append(Join(kind: "JOIN", table: table, condition: .sql(condition))) }
+        with { $0.joins.append(Join(kind: .inner, table: table, condition: .sql(condition))) }
     }
 
     /// `LEFT JOIN table ON condition`, the condition written in SQL.
     public func leftJoin(_ table: String, onSQL condition: String) -> Query {
-        with { $0.joins.append(Join(kind: "LEFT JOIN", table: table, condition: .sql(condition))) }
+        with { $0.joins.append(Join(kind: .left, table: table, condition: .sql(condition))) }
     }
 
     /// `GROUP BY columns` ({Bee}'s `GROUP_BY`).

@@ -53,8 +53,16 @@ public struct Query: Filterable, Sendable {
         case expression(SQLExpression, alias: String?)
     }
 
+    /// How a join keeps the rows of the query's table.
+    enum JoinKind: String, Sendable {
+        /// `JOIN`: the rows with a match only.
+        case inner = "JOIN"
+        /// `LEFT JOIN`: every row, with `NULL`s where nothing matches.
+        case left = "LEFT JOIN"
+    }
+
     struct Join: Sendable {
-        let kind: String
+        let kind: JoinKind
         let table: String
         /// The name the joined table goes by in the query, when it is not its own.
         var alias: String? = nil

@@ -210,7 +210,7 @@ extension Query.Selection {
 
 extension Query.Join {
     fileprivate func hashShape(into hasher: inout Hasher) {
-        SelectShape.hashText(kind, into: &hasher)
+        hasher.combine(kind)
         SelectShape.hashText(table, into: &hasher)
         SelectShape.hashText(alias, into: &hasher)
         switch condition {
@@ -227,7 +227,7 @@ extension Query.Join {
     }
 
     fileprivate func hasSameShape(as other: Query.Join) -> Bool {
-        guard SelectShape.sameBytes(kind, other.kind), SelectShape.sameBytes(table, other.table),
+        guard kind == other.kind, SelectShape.sameBytes(table, other.table),
             SelectShape.sameBytes(alias, other.alias)
         else { return false }
         switch (condition, other.condition) {

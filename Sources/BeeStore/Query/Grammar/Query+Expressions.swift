@@ -38,12 +38,12 @@ extension Query {
 
     /// `JOIN table ON condition`.
     public func join(_ table: String, as alias: String? = nil, on condition: SQLExpression) -> Query {
-        with { $0.joins.append(Join(kind: "JOIN", table: table, alias: alias, condition: .expression(condition))) }
+        with { $0.joins.append(Join(kind: .inner, table: table, alias: alias, condition: .expression(condition))) }
     }
 
     /// `LEFT JOIN table ON condition`.
     public func leftJoin(_ table: String, as alias: String? = nil, on condition: SQLExpression) -> Query {
-        with { $0.joins.append(Join(kind: "LEFT JOIN", table: table, alias: alias, condition: .expression(condition))) }
+        with { $0.joins.append(Join(kind: .left, table: table, alias: alias, condition: .expression(condition))) }
     }
 
     /// The same query, rendered for `dialect` instead of its database's: to see the SQL
