@@ -1,3 +1,5 @@
+// SQLite island: the file cache's manifest is a SQLite file of the cache's own, whose
+// statements are tuned to it (one transaction per write) and never run elsewhere.
 import Foundation
 
 /// One entry of a ``FileCache`` manifest: a value's metadata, and the value itself when

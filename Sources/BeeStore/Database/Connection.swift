@@ -1,3 +1,5 @@
+// SQLite island: a connection's set-up is SQLite's own PRAGMAs (the schema read that
+// tells a database from another file, foreign keys), run before any builder exists.
 import CSQLite
 import Foundation
 

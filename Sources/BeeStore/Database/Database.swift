@@ -1,3 +1,5 @@
+// SQLite island: opening a file sets SQLite's journal mode, synchronous level and the
+// readers' query_only flag with PRAGMAs, which no other dialect has.
 import Foundation
 
 /// A SQLite database: a file or an in-memory database, safe to share between threads

@@ -1,3 +1,5 @@
+// SQLite island and PostgreSQL island: the dialect value is where each dialect's own
+// transaction and savepoint statements are spelt.
 import CSQLite
 
 /// The SQL a database speaks: SQLite's, or PostgreSQL's. The query builder renders every
