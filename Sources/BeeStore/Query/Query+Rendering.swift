@@ -196,13 +196,22 @@ extension Query {
     /// common table, a compound's member): with its own tables and columns, the same
     /// placeholders.
     func renderSubquery(into renderer: inout SQLRenderer) {
-        let (scope, ownColumns, qualifies) = (renderer.scope, renderer.ownColumns, renderer.qualifiesOwnColumns)
         // The statement's tables qualify columns too, after the subquery's own: a
         // correlated subquery names them (`review.line_id = line.id`).
-        renderer.scope = self.scope + scope
+        rendering(into: &renderer, keepingOuterTables: true) { renderSelect(limit: limitCount, into: &$0) }
+    }
+
+    /// Runs `body` with `renderer` naming this query's tables and own columns (after the
+    /// enclosing statement's tables, when `keepingOuterTables`), then gives the renderer
+    /// back the statement's.
+    func rendering(
+        into renderer: inout SQLRenderer, keepingOuterTables: Bool, _ body: (inout SQLRenderer) -> Void
+    ) {
+        let (scope, ownColumns, qualifies) = (renderer.scope, renderer.ownColumns, renderer.qualifiesOwnColumns)
+        renderer.scope = keepingOuterTables ? self.scope + scope : self.scope
         renderer.ownColumns = self.ownColumns?.columns ?? [:]
         renderer.qualifiesOwnColumns = !joins.isEmpty
-        renderSelect(limit: limitCount, into: &renderer)
+        body(&renderer)
         (renderer.scope, renderer.ownColumns, renderer.qualifiesOwnColumns) = (scope, ownColumns, qualifies)
     }
 

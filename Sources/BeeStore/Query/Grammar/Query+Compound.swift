@@ -90,17 +90,14 @@ extension Query {
         let clauses = clausesBox?.clauses
         let isPlain = ordering.isEmpty && limitCount == nil && offsetCount == nil
             && (clauses?.compounds.isEmpty ?? true) && (clauses?.commonTables.isEmpty ?? true)
-        let (scope, ownColumns, qualifies) = (renderer.scope, renderer.ownColumns, renderer.qualifiesOwnColumns)
-        renderer.scope = self.scope
-        renderer.ownColumns = self.ownColumns?.columns ?? [:]
-        renderer.qualifiesOwnColumns = !joins.isEmpty
-        if isPlain {
-            renderSelectCore(into: &renderer)
-        } else {
-            renderer.append("SELECT * FROM (")
-            renderSubquery(into: &renderer)
-            renderer.append(")")
+        rendering(into: &renderer, keepingOuterTables: false) { renderer in
+            if isPlain {
+                renderSelectCore(into: &renderer)
+            } else {
+                renderer.append("SELECT * FROM (")
+                renderSubquery(into: &renderer)
+                renderer.append(")")
+            }
         }
-        (renderer.scope, renderer.ownColumns, renderer.qualifiesOwnColumns) = (scope, ownColumns, qualifies)
     }
 }
