@@ -63,8 +63,7 @@ private struct ColumnNameCheck {
             // A join table's columns are not the record types': SQLite checks them.
             guard let target else { return }
             let column = String(decoding: folded[length...], as: UTF8.self)
-            if target.columns.contains(where: { SQLRenderer.asciiLowercased($0.name) == column }) { return }
-            if try hasColumn(column, table: target.tableName) { return }
+            if try has(column, in: target) { return }
             let rest = String(name.utf8.dropFirst(length)) ?? name
             if let relation = unjoinedRelation(in: rest, schema: target) {
                 throw RecordError.relationNotJoined(
@@ -76,13 +75,19 @@ private struct ColumnNameCheck {
         // alone: SQLite finds it (or calls it ambiguous).
         if try hasColumn(lowercased, table: schema.tableName) { return }
         for target in joined.values where target !== schema {
-            if target.columns.contains(where: { SQLRenderer.asciiLowercased($0.name) == lowercased }) { return }
-            if try hasColumn(lowercased, table: target.tableName) { return }
+            if try has(lowercased, in: target) { return }
         }
         if let relation = unjoinedRelation(in: name, schema: schema) {
             throw RecordError.relationNotJoined(record: schema.recordName, relation: relation, column: name)
         }
         throw RecordError.unknownColumn(record: schema.recordName, column: name)
+    }
+
+    /// Whether `target`'s table has the column `column` (ASCII-lowercased): one its record
+    /// maps, else one the table has beyond them.
+    private mutating func has(_ column: String, in target: RecordSchema) throws -> Bool {
+        if target.columns.contains(where: { SQLRenderer.asciiLowercased($0.name) == column }) { return true }
+        return try hasColumn(column, table: target.tableName)
     }
 
     /// Whether `table` has the column `column` (ASCII-lowercased), its row id included.
