@@ -101,7 +101,7 @@ struct DemoCommand: ParsableCommand {
             return false
         }
         defer { database.close() }
-        return (try? database.fetchValue(Int.self, "SELECT 1 FROM key_value_store WHERE key = ?", [markerKey])) == 1
+        return (try? database.from("key_value_store").where("key", markerKey).exists()) == true
     }
 
     /// Deletes a database an earlier demo built at `path`; refuses any other existing file.

@@ -56,8 +56,8 @@ struct TableQueries: Sendable {
     /// frequent first.
     func facet(_ column: String, in database: Database) throws -> Query {
         let column = try shape.column(column)
-        return try filtered(in: database).select(column).select(sql: "count(*)").groupBy(column)
-            .order(sql: "count(*) DESC").orderAsc(column).limit(Self.facetSize)
+        return try filtered(in: database).select(column).select(.countAll).groupBy(column)
+            .order(by: .countAll, .descending).orderAsc(column).limit(Self.facetSize)
     }
 
     /// How many values a facet shows.
@@ -106,7 +106,7 @@ struct KeysetTerm {
             }
             added = true
         }
-        return added ? result : result.where(sql: "0")
+        return added ? result : result.where(.value(false))
     }
 
     /// Whether any value sorts after this one (nothing sorts after NULL descending).

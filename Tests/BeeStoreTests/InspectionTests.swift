@@ -209,6 +209,17 @@ struct InspectionTests {
         #expect(String(describing: statistics).contains("estimated: dbstat is not available"))
     }
 
+    @Test func theEstimateReadsAColumnWhoseNameHoldsTheTablesNameAndADot() throws {
+        let database = try Database.inMemory()
+        try database.execute(#"CREATE TABLE t ("t.x" TEXT, x TEXT)"#)
+        try database.execute(
+            #"WITH RECURSIVE n(i) AS (SELECT 1 UNION ALL SELECT i + 1 FROM n WHERE i < 1000) INSERT INTO t ("t.x") SELECT printf('%100d', i) FROM n"#)
+        let statistics = try Inspector(database).storageStatistics(usingDBStat: false)
+        let table = try #require(statistics.objects.first { $0.name == "t" })
+        // 1,000 values of 100 bytes: the column `t.x`, not the empty column `x`.
+        #expect(table.byteCount >= 100_000)
+    }
+
     @Test func reportsTheWriteAheadLog() throws {
         let directory = try TemporaryDirectory()
         let path = directory.path("wal.sqlite")

@@ -3,33 +3,22 @@ import Testing
 
 /// SQL text is produced by the query layer's grammar, or in files that say in their header
 /// why they are an island of one dialect ("SQLite island: …", "PostgreSQL island: …").
-/// The files listed in `stillToMove` hold SQL text that is to move into the grammar: the
-/// list only shrinks, and a file that gains SQL text outside the grammar fails here.
+/// A file outside the grammar (`Query/Grammar/`) that gains SQL text fails here, unless it
+/// is one of the few islands listed below.
 @Suite("SQL text lives in the grammar and the declared islands")
 struct SQLIslandTests {
-    /// Files with SQL text that is still to move into the grammar.
-    private static let stillToMove: Set<String> = [
-        "BeeStore/Cache/KeyValueTable.swift",
-        "BeeStore/Database/ForeignKeyViolation.swift",
-        "BeeStore/Inspection/ColumnSchema.swift",
-        "BeeStore/Inspection/ForeignKeySchema.swift",
-        "BeeStore/Inspection/IndexSchema.swift",
-        "BeeStore/Inspection/Inspector+Integrity.swift",
-        "BeeStore/Inspection/Inspector+Schema.swift",
-        "BeeStore/Inspection/Inspector+Storage.swift",
-        "BeeStore/Inspection/Inspector+Tables.swift",
-        "BeeStore/Inspection/SQLRenderer+Inspection.swift",
-        "BeeStore/Inspection/SchemaEntry.swift",
-        "BeeStore/Inspection/TableSchema+Description.swift",
-        "BeeStore/Inspection/TableSummary.swift",
-        "BeeStore/Migration/ForeignKeyCheck.swift",
-        "BeeStore/Migration/MigrationLedger.swift",
+    /// The files that hold SQL text outside the query layer's grammar, each an island of
+    /// one dialect by nature: the list grows only by a deliberate decision.
+    private static let islands: Set<String> = [
+        "BeeStore/Cache/FileCacheManifest.swift",
+        "BeeStore/Database/Connection+Settings.swift",
+        "BeeStore/Database/Connection.swift",
+        "BeeStore/Database/Database.swift",
+        "BeeStore/Database/SQLDialect.swift",
+        "BeeStore/Inspection/Inspector+Dump.swift",
         "BeeStore/Migration/TableRebuild.swift",
-        "BeeStore/Model/DatabaseObserver.swift",
-        "BeeStore/Record/RecordQuery+ColumnCheck.swift",
-        "BeeStore/Record/SchemaReflector.swift",
-        "BeeStore/Record/SchemaSynchronizer.swift",
-        "BeeStoreCLI/DemoCommand.swift",
+        "BeeStore/Query/Catalog/SQLiteSchemaCatalog+Storage.swift",
+        "BeeStore/Query/Catalog/SQLiteSchemaCatalog.swift",
     ]
 
     private static let sources = URL(fileURLWithPath: #filePath)
@@ -42,6 +31,12 @@ struct SQLIslandTests {
         "SAVEPOINT", "RELEASE", "PRAGMA", "WITH", "REPLACE",
     ].map { "\"" + $0 + " " }
 
+    /// Whether `line` is a switch case naming a label (`case .createIndex: "CREATE INDEX"`):
+    /// text shown to people, not SQL that runs.
+    private static func isCaseLabel(_ line: Substring) -> Bool {
+        line.trimmingCharacters(in: .whitespaces).hasPrefix("case .") && line.hasSuffix("\"")
+    }
+
     /// The Swift files under `Sources/` holding SQL text outside comments, by path below `Sources/`.
     private func filesWithSQLText() throws -> Set<String> {
         var found: Set<String> = []
@@ -49,7 +44,9 @@ struct SQLIslandTests {
         while let url = enumerator?.nextObject() as? URL {
             guard url.pathExtension == "swift" else { continue }
             let text = try String(contentsOf: url, encoding: .utf8)
-            let code = text.split(separator: "\n").filter { !$0.trimmingCharacters(in: .whitespaces).hasPrefix("//") }
+            let code = text.split(separator: "\n").filter {
+                !$0.trimmingCharacters(in: .whitespaces).hasPrefix("//") && !Self.isCaseLabel($0)
+            }
             if code.contains(where: { line in Self.statementStarts.contains { line.contains($0) } }) {
                 found.insert(String(url.path.dropFirst(Self.sources.path.count + 1)))
             }
@@ -66,14 +63,14 @@ struct SQLIslandTests {
 
     @Test func sqlTextOutsideTheGrammarIsInADeclaredIsland() throws {
         let files = try filesWithSQLText()
-        #expect(!files.isEmpty, "the scan finds the grammar's own SQL text")
-        var outside: Set<String> = []
-        for path in files where !path.hasPrefix("BeeStore/Query/") {
-            if try !isIsland(path) { outside.insert(path) }
+        #expect(files.contains { $0.hasPrefix("BeeStore/Query/Grammar/") }, "the scan finds the grammar's own SQL text")
+        let outside = files.filter { !$0.hasPrefix("BeeStore/Query/Grammar/") }
+        #expect(outside.subtracting(Self.islands).sorted() == [], "SQL text outside the grammar and the islands")
+    }
+
+    @Test func everyIslandSaysWhyInItsHeader() throws {
+        for path in Self.islands.sorted() {
+            #expect(try isIsland(path), "\(path) does not say in its header which dialect's island it is, and why")
         }
-        let unexpected = outside.subtracting(Self.stillToMove).sorted()
-        #expect(unexpected.isEmpty, "SQL text outside the grammar and the islands: \(unexpected)")
-        let moved = Self.stillToMove.subtracting(outside).sorted()
-        #expect(moved.isEmpty, "no SQL text left: take these off the list: \(moved)")
     }
 }

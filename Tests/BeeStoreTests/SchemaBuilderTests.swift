@@ -108,6 +108,20 @@ struct SchemaBuilderTests {
         #expect(try indexes("tag") == ["sqlite_autoindex_tag_1 unique pk code"])
     }
 
+    @Test func withoutRowIDStoresTheTableInKeyOrderWithoutARowID() throws {
+        let definition = db.table("setting").field("scope", .text).notNull().field("name", .text).notNull()
+            .field("value", .blob).primaryKey("scope", "name").withoutRowID()
+        #expect(try sql(definition) == [
+            #"CREATE TABLE "setting" ("scope" TEXT NOT NULL, "name" TEXT NOT NULL, "value" BLOB, PRIMARY KEY ("scope", "name")) WITHOUT ROWID"#
+        ])
+        try definition.create()
+        #expect(try Inspector(db).schema(ofTable: "setting").isWithoutRowID)
+        try db.from("setting").set("scope", "app").set("name", "theme").set("value", Data("dark".utf8)).insert()
+        #expect(throws: DatabaseError.self) { try db.fetchAll("SELECT rowid FROM setting") }
+        // SQLite refuses a table without row ids that has no primary key.
+        #expect(throws: DatabaseError.self) { try db.table("loose").field("a", .text).withoutRowID().create() }
+    }
+
     @Test func integerPrimaryKeyDropsTheSizeToAliasTheRowID() throws {
         let definition = db.table("item").field("id", .integer, size: 12).primaryKey().field("name", .text)
         #expect(try sql(definition) == [#"CREATE TABLE "item" ("id" INTEGER PRIMARY KEY, "name" TEXT)"#])

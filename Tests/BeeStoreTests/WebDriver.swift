@@ -63,14 +63,8 @@ final class WebDriver: Sendable {
     private init() async throws {
         guard let chromedriver = BrowserAvailability.chromedriver else { throw WebDriverError.browserMissing("chromedriver") }
         guard let chromium = BrowserAvailability.chromium else { throw WebDriverError.browserMissing("chromium") }
-        // `--port=0` lets the system choose; the driver then names the port it got.
-        let driver = try ChildProcess(chromedriver, ["--port=0"])
+        let (driver, port) = try await Self.launch(chromedriver)
         self.driver = driver
-        let port = try await driver.firstLine("the port it listens on") { (line: String) -> Int? in
-            let prefix = "ChromeDriver was started successfully on port "
-            guard line.hasPrefix(prefix) else { return nil }
-            return Int(line.dropFirst(prefix.count).trimmingCharacters(in: CharacterSet(charactersIn: ".")))
-        }
         self.port = port
         try await waitUntil("ChromeDriver to report itself ready") {
             struct Status: Decodable { let ready: Bool }
@@ -126,6 +120,28 @@ final class WebDriver: Sendable {
 
     /// The error a failed command reports.
     private struct Failure: Decodable { let error: String; let message: String }
+
+    /// Starts ChromeDriver and returns it with the port it listens on. `--port=0` lets the
+    /// system choose; the driver then names the port it got. The driver may lose the
+    /// port it was given to another process before it binds it again for IPv6 (it then
+    /// says "port not available" and exits): it is started again, up to three times.
+    private static func launch(_ chromedriver: URL) async throws -> (ChildProcess, Int) {
+        var attempt = 1
+        while true {
+            let driver = try ChildProcess(chromedriver, ["--port=0"])
+            do {
+                let port = try await driver.firstLine("the port it listens on") { (line: String) -> Int? in
+                    let prefix = "ChromeDriver was started successfully on port "
+                    guard line.hasPrefix(prefix) else { return nil }
+                    return Int(line.dropFirst(prefix.count).trimmingCharacters(in: CharacterSet(charactersIn: ".")))
+                }
+                return (driver, port)
+            } catch let error as ChildProcessError where attempt < 3 && error.description.contains("port not available") {
+                driver.terminate()
+                attempt += 1
+            }
+        }
+    }
 
     /// Sends a command to the driver on `port` and decodes its `value`.
     private static func command<Value: Decodable>(

@@ -11,21 +11,24 @@ final class KeyValueTable: Sendable {
     /// Creates the table `name` in `database` if it does not exist.
     init(database: Database, name: String) throws {
         self.database = database
-        self.table = name.quotedIdentifier
-        try database.execute(
-            """
-            CREATE TABLE IF NOT EXISTS \(table) (
-                namespace TEXT NOT NULL,
-                key TEXT NOT NULL,
-                value BLOB NOT NULL,
-                PRIMARY KEY (namespace, key)
-            ) WITHOUT ROWID
-            """)
+        self.table = name
+        let definition = TableDefinition(database: database, name: name)
+            .field("namespace", .text).notNull()
+            .field("key", .text).notNull()
+            .field("value", .blob).notNull()
+            .primaryKey("namespace", "key")
+            .withoutRowID()
+        try definition.createIfNotExists()
+    }
+
+    /// The rows of `namespace`.
+    private func rows(of namespace: String) -> Query {
+        Query(database: database, table: table).where("namespace", namespace)
     }
 
     /// The stored bytes for `key`, if any.
     func storedValue(namespace: String, key: String) throws -> Data? {
-        try database.fetchValue(Data.self, "SELECT value FROM \(table) WHERE namespace = ? AND key = ?", [namespace, key])
+        try rows(of: namespace).select("value").where("key", key).first()?.decode(Data.self, at: 0)
     }
 
     /// The registered default for `key`, if any.
@@ -40,31 +43,22 @@ final class KeyValueTable: Sendable {
 
     /// Stores `value` for `key`, committed when the call returns.
     func store(_ value: Data, namespace: String, key: String) throws {
-        try database.write { connection in
-            try connection.execute(
-                "INSERT OR REPLACE INTO \(table) (namespace, key, value) VALUES (?, ?, ?)", [namespace, key, value])
-        }
+        try Query(database: database, table: table).set("namespace", namespace).set("key", key).set("value", value)
+            .insertOrReplace()
     }
 
     /// Deletes `key`; returns whether it was stored.
     func delete(namespace: String, key: String) throws -> Bool {
-        try database.write { connection in
-            try connection.execute("DELETE FROM \(table) WHERE namespace = ? AND key = ?", [namespace, key])
-            return connection.changes > 0
-        }
+        try rows(of: namespace).where("key", key).delete() > 0
     }
 
     /// Deletes every key of `namespace` and returns them.
     func deleteAll(namespace: String) throws -> [String] {
-        try database.write { connection in
-            try connection.fetchAll("DELETE FROM \(table) WHERE namespace = ? RETURNING key", [namespace])
-                .map { try $0.decode(String.self, at: 0) }
-        }
+        try rows(of: namespace).delete(returning: .column("key")).map { try $0.decode(String.self, at: 0) }
     }
 
     /// The stored keys of `namespace`, sorted.
     func keys(namespace: String) throws -> [String] {
-        try database.fetchAll("SELECT key FROM \(table) WHERE namespace = ? ORDER BY key", [namespace])
-            .map { try $0.decode(String.self, at: 0) }
+        try rows(of: namespace).select("key").order(by: "key").get().map { try $0.decode(String.self, at: 0) }
     }
 }

@@ -74,7 +74,7 @@ public final class Connection {
         do {
             // Reading the schema version fails at once on a file that is not a database.
             try execute("PRAGMA schema_version")
-            try execute("PRAGMA foreign_keys = \(configuration.foreignKeysEnabled ? "ON" : "OFF")")
+            try setEnforcesForeignKeys(configuration.foreignKeysEnabled)
         } catch let error as DatabaseError {
             throw DatabaseError(
                 code: error.extendedResultCode, message: "\(error.message): \(path)", sql: error.sql)

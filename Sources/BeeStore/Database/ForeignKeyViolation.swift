@@ -25,14 +25,3 @@ public struct ForeignKeyViolation: Sendable, Hashable, Encodable, CustomStringCo
         "\(table) row \(rowID.map(String.init) ?? "?") has no parent in \(referencedTable)"
     }
 }
-
-extension Connection {
-    /// The rows of the database whose foreign keys reference missing rows, at most `limit` of them.
-    public func foreignKeyViolations(limit: Int = 100) throws -> [ForeignKeyViolation] {
-        try fetchAll("SELECT \"table\", rowid, parent, fkid FROM pragma_foreign_key_check LIMIT ?", [limit]).map { row in
-            ForeignKeyViolation(
-                table: try row.decode(at: 0), rowID: try row.decode(at: 1),
-                referencedTable: try row.decode(at: 2), foreignKeyIndex: try row.decode(at: 3))
-        }
-    }
-}

@@ -43,21 +43,15 @@ extension ColumnSchema {
     /// virtual tables excepted; generated expressions and collations are read from the
     /// table's `CREATE` statement `sql`.
     static func columns(of table: String, sql: String? = nil, in connection: Connection) throws -> [ColumnSchema] {
-        let rows = try connection.fetchAll(
-            "SELECT name, type, \"notnull\", dflt_value, pk, hidden FROM pragma_table_xinfo(?) WHERE hidden <> 1 ORDER BY cid",
-            [table])
         let definitions = sql.map { SQLTokens($0).columnDefinitions } ?? [:]
-        return try rows.map { row in
-            let name = try row.decode(String.self, at: 0)
-            let position = try row.decode(Int.self, at: 4)
-            let hidden = try row.decode(Int.self, at: 5)
-            let parts = definitions[SQLName(name)]
+        return try connection.catalog.columns(of: table).map { column in
+            let parts = definitions[SQLName(column.name)]
+            let generation = column.isWritable
+                ? nil
+                : ColumnGeneration(expression: parts?.generatedExpression ?? "", isStored: column.storage == .generatedStored)
             return ColumnSchema(
-                name: name, declaredType: try row.decode(String?.self, at: 1) ?? "",
-                isNotNull: try row.decode(Bool.self, at: 2), defaultSQL: try row.decode(String?.self, at: 3),
-                primaryKeyPosition: position > 0 ? position : nil,
-                generation: hidden > 1
-                    ? ColumnGeneration(expression: parts?.generatedExpression ?? "", isStored: hidden == 3) : nil,
+                name: column.name, declaredType: column.declaredType, isNotNull: column.isNotNull,
+                defaultSQL: column.defaultSQL, primaryKeyPosition: column.primaryKeyPosition, generation: generation,
                 collation: parts?.collation)
         }
     }

@@ -58,26 +58,14 @@ public struct IndexKey: Sendable, Hashable, Encodable {
 extension IndexSchema {
     /// The indexes of `table` (already resolved to its exact name), sorted by name.
     static func indexes(of table: String, in connection: Connection) throws -> [IndexSchema] {
-        let rows = try connection.fetchAll(
-            """
-            SELECT l.name, l."unique", l.origin, l.partial, m.sql FROM pragma_index_list(?) AS l
-            LEFT JOIN sqlite_master AS m ON m.type = 'index' AND m.name = l.name ORDER BY l.name
-            """, [table])
-        return try rows.map { row in
-            let name = try row.decode(String.self, at: 0)
-            let keys = try connection.fetchAll(
-                "SELECT name, coll, \"desc\" FROM pragma_index_xinfo(?) WHERE key = 1 ORDER BY seqno", [name]
-            ).map { key in
-                IndexKey(
-                    name: try key.decode(String?.self, at: 0) ?? "<expression>",
-                    collation: try key.decode(String?.self, at: 1) ?? "BINARY", isDescending: try key.decode(Bool.self, at: 2))
-            }
-            let isPartial = try row.decode(Bool.self, at: 3)
-            let sql = try row.decode(String?.self, at: 4)
-            return IndexSchema(
-                name: name, keys: keys, isUnique: try row.decode(Bool.self, at: 1),
-                origin: Origin(rawValue: try row.decode(String.self, at: 2)) ?? .createIndex,
-                condition: isPartial ? (sql.flatMap { SQLTokens($0).indexCondition } ?? "") : nil)
+        try connection.catalog.indexes(of: table).map { index in
+            IndexSchema(
+                name: index.name,
+                keys: index.keys.map { key in
+                    IndexKey(name: key.column ?? "<expression>", collation: key.collation, isDescending: key.isDescending)
+                },
+                isUnique: index.isUnique, origin: Origin(rawValue: index.origin) ?? .createIndex,
+                condition: index.isPartial ? (index.sql.flatMap { SQLTokens($0).indexCondition } ?? "") : nil)
         }
     }
 }

@@ -11,9 +11,9 @@ extension Inspector {
         try database.read { connection in
             var messages: [String] = []
             do {
-                try connection.makeStatement("PRAGMA integrity_check").forEachRow { row in
+                try connection.catalog.checkIntegrity { finding in
                     // One row may hold several findings, a line each.
-                    messages += (try row.decode(String?.self, at: 0) ?? "").split(separator: "\n").map(String.init)
+                    messages += (finding ?? "").split(separator: "\n").map(String.init)
                 }
             } catch let error as DatabaseError {
                 messages.append(error.message)

@@ -11,14 +11,15 @@ extension Inspector {
     /// The statistics, with `dbstat` ignored when `usingDBStat` is false (to exercise the estimate).
     func storageStatistics(usingDBStat: Bool) throws -> StorageStatistics {
         try database.read { connection in
-            let pageSize = try connection.fetchValue(Int.self, "PRAGMA page_size") ?? 0
-            let measured = usingDBStat && connection.hasDBStat
+            let pages = try connection.catalog.pageFigures()
+            let pageSize = pages.pageSize
+            let measured = usingDBStat && connection.catalog.hasDBStat
             return StorageStatistics(
                 fileSize: fileSize(atPath: database.path),
                 pageSize: pageSize,
-                pageCount: try connection.fetchValue(Int.self, "PRAGMA page_count") ?? 0,
-                freelistCount: try connection.fetchValue(Int.self, "PRAGMA freelist_count") ?? 0,
-                journalMode: try connection.fetchValue(String.self, "SELECT journal_mode FROM pragma_journal_mode") ?? "",
+                pageCount: pages.pageCount,
+                freelistCount: pages.freelistCount,
+                journalMode: pages.journalMode,
                 walFileSize: fileSize(atPath: database.path + "-wal"),
                 sqliteVersion: BeeStoreVersion.sqlite,
                 objects: measured
@@ -36,26 +37,13 @@ extension Inspector {
     }
 }
 
-extension Connection {
-    /// Whether SQLite was built with the `dbstat` virtual table.
-    fileprivate var hasDBStat: Bool {
-        (try? makeStatement("SELECT name FROM dbstat LIMIT 0")) != nil
-    }
-}
-
 extension ObjectSize {
     /// Exact sizes from `dbstat`, largest first.
     fileprivate static func measured(in connection: Connection) throws -> [ObjectSize] {
-        let rows = try connection.fetchAll("""
-            SELECT s.name, coalesce(m.type, 'table'), coalesce(m.tbl_name, s.name), sum(s.pgsize), count(*)
-            FROM dbstat AS s LEFT JOIN sqlite_master AS m ON m.name = s.name
-            GROUP BY s.name ORDER BY 4 DESC, 1
-            """)
-        return try rows.map { row in
+        try connection.catalog.measuredSizes().map { size in
             ObjectSize(
-                name: try row.decode(String.self, at: 0), kind: Kind(rawValue: try row.decode(String.self, at: 1)) ?? .table,
-                tableName: try row.decode(String.self, at: 2), byteCount: try row.decode(Int64.self, at: 3),
-                pageCount: try row.decode(Int.self, at: 4))
+                name: size.name, kind: Kind(rawValue: size.type) ?? .table, tableName: size.tableName,
+                byteCount: size.byteCount, pageCount: size.pageCount)
         }
     }
 
@@ -63,11 +51,10 @@ extension ObjectSize {
     /// the bytes of the stored values plus a per-row overhead, rounded up to whole pages.
     fileprivate static func estimated(in connection: Connection, pageSize: Int) throws -> [ObjectSize] {
         var sizes: [ObjectSize] = []
-        for entry in try connection.schemaEntries(types: ["table", "index"]) {
+        for entry in try connection.catalog.entries(types: ["table", "index"]) {
             let columns: [String]
             if entry.type == "index" {
-                columns = try connection.fetchAll("SELECT name FROM pragma_index_info(?) WHERE name IS NOT NULL", [entry.name])
-                    .map { try $0.decode(String.self, at: 0) }
+                columns = try connection.catalog.keys(ofIndex: entry.name).compactMap(\.column)
             } else if TableKind(type: entry.type, sql: entry.sql) == .table {
                 columns = try ColumnSchema.columns(of: entry.name, in: connection).map(\.name)
             } else {
@@ -85,9 +72,10 @@ extension ObjectSize {
     /// The bytes of `columns` over all rows of `table`, plus a record header and cell
     /// overhead per row.
     private static func estimatedBytes(of columns: [String], in table: String, connection: Connection) throws -> Int64 {
-        let lengths = columns.map { "coalesce(length(CAST(\($0.quotedIdentifier) AS BLOB)), 0)" }
-        let payload = lengths.isEmpty ? "0" : lengths.joined(separator: " + ")
-        let row = try connection.fetchOne("SELECT count(*), total(\(payload)) FROM \(table.quotedIdentifier)")
+        let lengths = columns.map { SQLExpression.coalesce(.length(.cast(.exactColumn($0), as: .blob)), .value(0)) }
+        let payload = lengths.dropFirst().reduce(lengths.first ?? .value(0), +)
+        let query = Query(database: nil, table: table).select(.countAll, .function("total", payload))
+        let row = try connection.fetchOne(query.selectStatement())
         let count = try row?.decode(Int64.self, at: 0) ?? 0
         let total = try row?.decode(Double.self, at: 1) ?? 0
         return Int64(total) + count * Int64(columns.count + 8)

@@ -6,11 +6,12 @@ extension Inspector {
     /// reason (a damaged file, an I/O error) is that ``DatabaseError``.
     public func tables() throws -> [TableSummary] {
         try database.read { connection in
-            try connection.schemaEntries(types: ["table", "view"]).map { entry in
+            try connection.catalog.entries(types: ["table", "view"]).map { entry in
                 let kind = TableKind(type: entry.type, sql: entry.sql)
                 let count: Int?
                 do {
-                    count = try connection.fetchValue(Int.self, "SELECT count(*) FROM \(entry.name.quotedIdentifier)")
+                    count = try connection.fetchValue(
+                        Int.self, Query(database: nil, table: entry.name).select(.countAll).selectStatement())
                 } catch let error as DatabaseError where error.resultCode == .error || error.resultCode == .interrupt {
                     count = nil
                 } catch is StatementTimeLimitExceeded {

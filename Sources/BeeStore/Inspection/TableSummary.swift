@@ -11,7 +11,7 @@ public enum TableKind: String, Sendable, Hashable, Encodable {
     init(type: String, sql: String?) {
         if type == "view" {
             self = .view
-        } else if let sql, sql.uppercased().hasPrefix("CREATE VIRTUAL TABLE") {
+        } else if let sql, SQLTokens(sql).isKeyword("VIRTUAL", at: 1) {
             self = .virtualTable
         } else {
             self = .table

@@ -22,12 +22,12 @@ extension Connection {
     /// the foreign keys itself before it returns.
     func schemaChangeTransaction<T>(_ body: (Connection) throws -> T) throws -> T {
         guard !isInTransaction else { throw MigrationError.insideTransaction }
-        let enforced = try fetchValue(Bool.self, "PRAGMA foreign_keys") ?? false
+        let enforced = try enforcesForeignKeys
         if enforced {
-            try execute("PRAGMA foreign_keys = OFF")
+            try setEnforcesForeignKeys(false)
         }
         defer {
-            if enforced { try? execute("PRAGMA foreign_keys = ON") }
+            if enforced { try? setEnforcesForeignKeys(true) }
         }
         return try transaction(.immediate, body)
     }

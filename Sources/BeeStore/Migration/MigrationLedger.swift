@@ -13,42 +13,44 @@ enum MigrationLedger {
         let appliedAt: Date
     }
 
+    private static var table: Query {
+        Query(database: nil, table: tableName)
+    }
+
     static func create(in connection: Connection) throws {
-        try connection.execute("""
-            CREATE TABLE IF NOT EXISTS \(tableName) (
-                identifier TEXT NOT NULL PRIMARY KEY,
-                checksum TEXT NOT NULL,
-                applied_at TEXT NOT NULL
-            )
-            """)
+        let definition = TableDefinition(database: nil, name: tableName)
+            .field("identifier", .text).notNull().primaryKey()
+            .field("checksum", .text).notNull()
+            .field("applied_at", .text).notNull()
+        for statement in try definition.createStatements(ifNotExists: true) {
+            try connection.execute(statement)
+        }
     }
 
     /// The applied migrations, oldest first; none when the table does not exist yet.
     static func entries(in connection: Connection) throws -> [Entry] {
-        let exists = try connection.fetchOne(
-            "SELECT 1 FROM sqlite_master WHERE type = 'table' AND name = ?", [tableName]) != nil
-        guard exists else { return [] }
-        return try connection.fetchAll("SELECT identifier, checksum, applied_at FROM \(tableName) ORDER BY rowid")
-            .map { row in
-                Entry(
-                    identifier: try row.decode(String.self, at: 0),
-                    checksum: try row.decode(String.self, at: 1),
-                    appliedAt: try row.decode(Date.self, at: 2))
-            }
+        guard try connection.catalog.hasTable(named: tableName) else { return [] }
+        let query = table.select("identifier", "checksum", "applied_at").order(by: "rowid")
+        return try connection.fetchAll(query.selectStatement()).map { row in
+            Entry(
+                identifier: try row.decode(String.self, at: 0),
+                checksum: try row.decode(String.self, at: 1),
+                appliedAt: try row.decode(Date.self, at: 2))
+        }
     }
 
     static func record(_ migration: Migration, in connection: Connection) throws {
-        try connection.execute(
-            "INSERT INTO \(tableName) (identifier, checksum, applied_at) VALUES (?, ?, ?)",
-            [migration.identifier, migration.checksum, Date()])
+        let insert = table.set("identifier", migration.identifier).set("checksum", migration.checksum)
+            .set("applied_at", Date())
+        try connection.execute(insert.insertStatement())
     }
 
     static func updateChecksum(of migration: Migration, in connection: Connection) throws {
-        try connection.execute(
-            "UPDATE \(tableName) SET checksum = ? WHERE identifier = ?", [migration.checksum, migration.identifier])
+        let update = table.set("checksum", migration.checksum).where("identifier", migration.identifier)
+        try connection.execute(update.updateStatement())
     }
 
     static func remove(_ identifier: String, in connection: Connection) throws {
-        try connection.execute("DELETE FROM \(tableName) WHERE identifier = ?", [identifier])
+        try connection.execute(table.where("identifier", identifier).deleteStatement())
     }
 }

@@ -1,3 +1,6 @@
+// SQLite island: SQLite's ALTER TABLE cannot change a column's type or constraints, so
+// SQLite alters a table by its documented rebuild: a new table filled from the old one,
+// which then takes its place (PostgreSQL alters columns in place).
 extension Connection {
     /// Rebuilds `table` with a new definition, for the changes `ALTER TABLE` cannot make
     /// (a column's type or constraints, a table constraint, dropping a column SQLite
@@ -26,7 +29,7 @@ extension Connection {
                 try $0.performRebuild(of: table, definition: definition, columnValues: columnValues)
             }
         }
-        guard try fetchValue(Bool.self, "PRAGMA foreign_keys") != true else {
+        guard try !enforcesForeignKeys else {
             throw TableRebuildError.foreignKeysEnforced(table: table)
         }
         try transaction {
@@ -35,22 +38,13 @@ extension Connection {
     }
 
     private func performRebuild(of table: String, definition: String, columnValues: [String: String]) throws {
-        guard let name = try fetchValue(
-            String.self, "SELECT name FROM sqlite_master WHERE type = 'table' AND name = ? COLLATE NOCASE", [table])
-        else {
+        guard let name = try catalog.entry(named: table, types: ["table"])?.name else {
             throw TableRebuildError.noSuchTable(table)
         }
-        let dependents = try fetchAll(
-            """
-            SELECT type, name, sql FROM sqlite_master
-            WHERE sql IS NOT NULL AND (type IN ('view', 'trigger') OR (type = 'index' AND tbl_name = ?))
-            ORDER BY CASE type WHEN 'index' THEN 0 WHEN 'view' THEN 1 ELSE 2 END, rowid
-            """, [name]
-        ).map { row in
-            (
-                type: try row.decode(String.self, at: 0), name: try row.decode(String.self, at: 1),
-                sql: try row.decode(String.self, at: 2)
-            )
+        // The table's indexes, then every view, then every trigger, each in creation order.
+        let entries = try catalog.entriesInCreationOrder()
+        let dependents = ["index", "view", "trigger"].flatMap { type in
+            entries.filter { $0.type == type && (type != "index" || $0.tableName.isSameSQLName(as: name)) }
         }
         let temporaryName = "beestore_rebuild_" + name
         try execute("CREATE TABLE \(temporaryName.quotedIdentifier) (\(definition))")
@@ -63,7 +57,7 @@ extension Connection {
         try execute("DROP TABLE \(name.quotedIdentifier)")
         try execute("ALTER TABLE \(temporaryName.quotedIdentifier) RENAME TO \(name.quotedIdentifier)")
         for dependent in dependents {
-            try execute(dependent.sql)
+            try execute(dependent.sql ?? "")
         }
         try checkForeignKeys()
     }
@@ -90,7 +84,7 @@ extension Connection {
     }
 
     private func columnNames(of table: String) throws -> [String] {
-        try fetchAll("SELECT name FROM pragma_table_info(?)", [table]).map { try $0.decode(String.self, at: 0) }
+        try catalog.columns(of: table).filter(\.isWritable).map(\.name)
     }
 }
 

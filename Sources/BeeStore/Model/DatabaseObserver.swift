@@ -112,7 +112,7 @@ final class DatabaseObserver<Value: Sendable>: Sendable {
 
     /// `PRAGMA data_version` of the writer changes when another connection commits.
     private func currentDataVersion() -> Int? {
-        try? database?.writeWithoutTransaction { try $0.fetchValue(Int.self, "PRAGMA data_version") }
+        try? database?.writeWithoutTransaction { try $0.dataVersion() }
     }
 
     private func recordDataVersion() {

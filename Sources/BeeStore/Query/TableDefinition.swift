@@ -21,6 +21,7 @@ public struct TableDefinition: Sendable {
     var fields: [FieldDefinition] = []
     var indexes: [IndexDefinition] = []
     var tablePrimaryKey: [String]?
+    var isWithoutRowID = false
     var misuse: QueryError?
 
     /// A definition of table `name`; usually made with ``Database/table(_:)``.
@@ -62,6 +63,14 @@ public struct TableDefinition: Sendable {
         var copy = self
         if copy.tablePrimaryKey != nil { copy.misuse = copy.misuse ?? .conflictingPrimaryKey(table: name) }
         copy.tablePrimaryKey = columns
+        return copy
+    }
+
+    /// `WITHOUT ROWID`: the table is stored in the order of its primary key, which it
+    /// needs, and has no row id (SQLite; a PostgreSQL table never has one).
+    public func withoutRowID() -> TableDefinition {
+        var copy = self
+        copy.isWithoutRowID = true
         return copy
     }
 

@@ -94,8 +94,8 @@ private struct ColumnNameCheck {
     private mutating func hasColumn(_ column: String, table: String) throws -> Bool {
         if Self.rowIDNames.contains(column) { return true }
         if let known = tableColumns[table] { return known.contains(column) }
-        let columns = Set(try database.fetchAll("SELECT name FROM pragma_table_info(?)", [table]).map {
-            SQLRenderer.asciiLowercased(try $0.decode(String.self, at: 0))
+        let columns = Set(try database.read { try $0.catalog.columns(of: table) }.map {
+            SQLRenderer.asciiLowercased($0.name)
         })
         tableColumns[table] = columns
         return columns.contains(column)

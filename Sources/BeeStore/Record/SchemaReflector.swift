@@ -39,12 +39,12 @@ final class SchemaReflector: Decoder {
 
         /// The first row of `table` on `connection`, or nil when it has none (or does not exist).
         static func first(of table: String, mapping: RecordMapping, on connection: Connection) throws -> StoredRow? {
-            let columns = try connection.fetchAll("SELECT name, pk > 0 FROM pragma_table_info(?)", [table])
+            let columns = try connection.catalog.columns(of: table).filter(\.isWritable)
             let select = Query(database: nil, table: table).limit(1).renderSelect()
             guard !columns.isEmpty, let row = try connection.fetchOne(select.sql, select.statementArguments) else { return nil }
             var values: [String: Value] = [:]
             for (name, value) in zip(row.columnNames, row.values) { values[SQLRenderer.asciiLowercased(name)] = value }
-            let keyColumns = try columns.filter { try $0.decode(Bool.self, at: 1) }.map { try $0.decode(String.self, at: 0) }
+            let keyColumns = columns.filter { $0.primaryKeyPosition != nil }.map(\.name)
             let keyColumn = keyColumns.count == 1 ? SQLRenderer.asciiLowercased(keyColumns[0]) : nil
             return StoredRow(values: values, keyColumn: keyColumn, mapping: mapping)
         }

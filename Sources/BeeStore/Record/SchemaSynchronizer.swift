@@ -170,8 +170,8 @@ enum SchemaSynchronizer {
         /// table does not exist.
         private func declaredColumns(of table: String) throws -> [String: String] {
             var declared: [String: String] = [:]
-            for row in try connection.fetchAll("SELECT name, type FROM pragma_table_info(?)", [table]) {
-                declared[SQLRenderer.asciiLowercased(try row.decode(String.self, at: 0))] = try row.decode(String.self, at: 1)
+            for column in try connection.catalog.columns(of: table) where column.isWritable {
+                declared[SQLRenderer.asciiLowercased(column.name)] = column.declaredType
             }
             return declared
         }

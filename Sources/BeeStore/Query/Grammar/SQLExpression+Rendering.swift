@@ -10,6 +10,8 @@ extension SQLExpression.Node {
         switch self {
         case .column(let name):
             renderer.appendColumn(name)
+        case .exactColumn(let name):
+            renderer.appendIdentifier(name)
         case .value(let value):
             renderer.bind(value)
         case .all:

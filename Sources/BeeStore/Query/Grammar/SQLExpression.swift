@@ -16,6 +16,8 @@
 public struct SQLExpression: Sendable {
     indirect enum Node: Sendable {
         case column(String)
+        /// A column named exactly so, dots included: a name read from a schema.
+        case exactColumn(String)
         case value(Value)
         /// `*`, as in `count(*)`.
         case all
@@ -66,6 +68,12 @@ public struct SQLExpression: Sendable {
     /// A column of the statement's tables: `"price"`, or `"t"."price"` for `t.price`.
     public static func column(_ name: String) -> SQLExpression {
         SQLExpression(.column(name))
+    }
+
+    /// The column named `name` exactly, as one identifier whatever it holds: for names
+    /// read from a schema, where a dot is part of the name.
+    static func exactColumn(_ name: String) -> SQLExpression {
+        SQLExpression(.exactColumn(name))
     }
 
     /// A value, bound as a parameter; nil is `NULL`.

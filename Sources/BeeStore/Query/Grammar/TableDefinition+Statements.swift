@@ -16,6 +16,7 @@ extension TableDefinition {
             renderer.append(")")
         }
         renderer.append(")")
+        if isWithoutRowID && renderer.dialect.kind == .sqlite { renderer.append(" WITHOUT ROWID") }
         return [renderer.statement] + indexStatements(ifNotExists: ifNotExists)
     }
 
