@@ -38,9 +38,10 @@ public struct Conditions: Sendable {
         case comparison(column: String, ComparisonOperator, Value)
         case isNull(column: String, negated: Bool)
         case inList(column: String, [Value], negated: Bool)
-        /// `column IN` the elements of a JSON array bound as one parameter: one
-        /// statement, prepared once, whatever the number of values.
-        case inJSONArray(column: String, Value, negated: Bool)
+        /// `column IN` a list of keys bound as one parameter (the dialect's: a JSON array
+        /// for `json_each` in SQLite, an array for `= ANY` in PostgreSQL): one statement,
+        /// prepared once, whatever the number of values.
+        case inJSONArray(column: String, [Value], negated: Bool)
         /// `(a, b) IN` the rows of a JSON array of arrays bound as one parameter, each
         /// array holding the columns' values in order.
         case inJSONRows(columns: [String], Value, negated: Bool)

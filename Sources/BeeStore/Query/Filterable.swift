@@ -131,7 +131,7 @@ extension Filterable {
     /// `AND column IN` (or `NOT IN`) the values, bound as one JSON array: the statement
     /// is the same whatever the number of values, so it is prepared once.
     func `where`(_ column: String, inJSONArrayOf values: [Value], negated: Bool = false) -> Self {
-        adding(.inJSONArray(column: column, .text(JSONArray.text(of: values)), negated: negated), .and)
+        adding(.inJSONArray(column: column, values, negated: negated), .and)
     }
 
     /// `AND` the key `columns` `IN` (or `NOT IN`) `keys`, bound as one JSON array: for one

@@ -279,30 +279,12 @@ struct SQLRenderer {
         enclose(name, in: doubleQuote)
     }
 
-    /// A literal, for the places SQLite cannot bind a parameter (`DEFAULT` in a table
-    /// definition), that SQLite reads back as exactly `value` (see ``SQLLiteral``).
-    static func literal(_ value: Value) -> String {
-        switch value {
-        case .null: "NULL"
-        case .integer(let integer): String(integer)
-        case .real(let real): SQLLiteral.real(real)
-        case .text(let text): textLiteral(Array(text.utf8))
-        case .blob(let data): SQLLiteral.blob(Array(data))
-        }
-    }
-
-    /// A text literal of exactly these bytes: `'it''s'`, or, for bytes SQLite could not
-    /// read back from SQL text (a NUL, where it stops reading, or bytes that are not
-    /// UTF-8), `(CAST(X'…' AS TEXT))`.
-    static func textLiteral(_ bytes: [UInt8]) -> String {
-        guard !bytes.contains(0), bytes.withUnsafeBufferPointer(isValidUTF8) else {
-            return "(CAST(\(SQLLiteral.blob(bytes)) AS TEXT))"
-        }
-        var renderer = SQLRenderer()
-        renderer.text.append(singleQuote)
-        renderer.appendDoublingQuotes(bytes, quote: singleQuote)
-        renderer.text.append(singleQuote)
-        return renderer.sql
+    /// Appends `bytes` between `quote` bytes, every `quote` byte inside doubled.
+    mutating func appendEnclosed(_ bytes: [UInt8], in quote: Unicode.Scalar) {
+        let quote = UInt8(ascii: quote)
+        text.append(quote)
+        appendDoublingQuotes(bytes, quote: quote)
+        text.append(quote)
     }
 }
 

@@ -404,7 +404,7 @@ extension Conditions.Condition {
         case .isNull: self
         case .inList(let column, let values, let negated):
             .inList(column: column, Array(repeating: .null, count: values.count), negated: negated)
-        case .inJSONArray(let column, _, let negated): .inJSONArray(column: column, .null, negated: negated)
+        case .inJSONArray(let column, _, let negated): .inJSONArray(column: column, [], negated: negated)
         case .inJSONRows(let columns, _, let negated): .inJSONRows(columns: columns, .null, negated: negated)
         case .inSelect(let columns, let select): .inSelect(columns: columns, SQLStatement(sql: select.sql))
         case .like(let column, _, let negated): .like(column: column, pattern: "", negated: negated)

@@ -22,6 +22,8 @@ public struct TableDefinition: Sendable {
     var indexes: [IndexDefinition] = []
     var tablePrimaryKey: [String]?
     var isWithoutRowID = false
+    /// The dialect chosen by ``rendered(for:)``, rather than the database's.
+    var chosenDialect: SQLDialect?
     var misuse: QueryError?
 
     /// A definition of table `name`; usually made with ``Database/table(_:)``.
@@ -63,6 +65,14 @@ public struct TableDefinition: Sendable {
         var copy = self
         if copy.tablePrimaryKey != nil { copy.misuse = copy.misuse ?? .conflictingPrimaryKey(table: name) }
         copy.tablePrimaryKey = columns
+        return copy
+    }
+
+    /// The same definition, rendered for `dialect` instead of its database's: to see the
+    /// statements another database would run (`rendered(for: .postgreSQL).createStatements(ifNotExists: false)`).
+    public func rendered(for dialect: SQLDialect) -> TableDefinition {
+        var copy = self
+        copy.chosenDialect = dialect
         return copy
     }
 

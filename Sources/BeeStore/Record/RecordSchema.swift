@@ -73,6 +73,10 @@ final class RecordSchema: @unchecked Sendable {
     /// column's name, and its property's coding key (`author` for `author_id`).
     let columnReferences: ColumnReferences
 
+    /// The statements of the type's rows, from which the SQL below is rendered once, in
+    /// SQLite's dialect (the one a ``Database`` speaks); another dialect's text is
+    /// rendered from them (`statements.rendered(for:)`).
+    let statements: RecordStatements
     /// `"t"."a", "t"."b"`: the columns in schema order, qualified by the table.
     let selectionSQL: String
     /// A query's selection of ``selectionSQL``, made once for all the type's queries.
@@ -227,6 +231,7 @@ final class RecordSchema: @unchecked Sendable {
         let statements = RecordStatements(
             table: tableName, columns: names, primaryKey: primaryKeyIndexes,
             keptWhenNull: Set(optionalForeignKeys.map(\.name)))
+        self.statements = statements
         selectionSQL = statements.selection
         selection = [.sql(selectionSQL)]
         selectSQL = statements.select

@@ -27,25 +27,10 @@ extension Conditions {
             renderer.append(negated ? " NOT IN (" : " IN (")
             renderer.bindList(values)
             renderer.append(")")
-        case .inJSONArray(let column, let array, let negated):
-            renderer.appendColumn(column)
-            renderer.append(negated ? " NOT IN (SELECT value FROM json_each(" : " IN (SELECT value FROM json_each(")
-            renderer.bind(array)
-            renderer.append("))")
+        case .inJSONArray(let column, let keys, let negated):
+            renderer.appendKeyList(column: column, keys, negated: negated)
         case .inJSONRows(let columns, let rows, let negated):
-            renderer.append("(")
-            for (index, column) in columns.enumerated() {
-                if index > 0 { renderer.append(", ") }
-                renderer.appendColumn(column)
-            }
-            renderer.append(negated ? ") NOT IN (SELECT " : ") IN (SELECT ")
-            for index in columns.indices {
-                if index > 0 { renderer.append(", ") }
-                renderer.append("json_extract(value, '$[\(index)]')")
-            }
-            renderer.append(" FROM json_each(")
-            renderer.bind(rows)
-            renderer.append("))")
+            renderer.appendKeyRows(columns: columns, rows, negated: negated)
         case .inSelect(let columns, let select):
             if columns.count > 1 { renderer.append("(") }
             for (index, column) in columns.enumerated() {

@@ -1,5 +1,6 @@
 /// The SQL of a record type's row statements and relation queries, rendered by
-/// ``SQLRenderer`` like every other statement: columns bound in schema order.
+/// ``SQLRenderer`` like every other statement: columns bound in schema order, in one
+/// dialect (SQLite's unless ``rendered(for:)`` chose another).
 struct RecordStatements {
     let table: String
     let columns: [String]
@@ -7,9 +8,29 @@ struct RecordStatements {
     let primaryKey: [Int]
     /// Columns whose stored value an update keeps when it would set them to `NULL`.
     let keptWhenNull: Set<String>
+    private(set) var dialect = SQLDialect.sqlite
+
+    init(table: String, columns: [String], primaryKey: [Int], keptWhenNull: Set<String>) {
+        self.table = table
+        self.columns = columns
+        self.primaryKey = primaryKey
+        self.keptWhenNull = keptWhenNull
+    }
+
+    /// The same statements in `dialect`.
+    func rendered(for dialect: SQLDialect) -> RecordStatements {
+        var copy = self
+        copy.dialect = dialect
+        return copy
+    }
+
+    /// An empty query of the table, rendered in the statements' dialect.
+    private var tableQuery: Query {
+        Query(database: nil, table: table).rendered(for: dialect)
+    }
 
     private func render(_ build: (inout SQLRenderer) -> Void) -> String {
-        var renderer = SQLRenderer(scope: [table])
+        var renderer = SQLRenderer(scope: [table], dialect: dialect)
         build(&renderer)
         return renderer.sql
     }
@@ -40,7 +61,8 @@ struct RecordStatements {
                 renderer.appendIdentifier(table)
                 renderer.append(".")
                 renderer.appendIdentifier(columns[column])
-                renderer.append(" = ?")
+                renderer.append(" = ")
+                renderer.bind(.null)
             }
         }
     }
@@ -48,7 +70,7 @@ struct RecordStatements {
     /// A query setting every column: its inserts and updates have one placeholder per
     /// column, in schema order (the values given here are never bound).
     private var settingEveryColumn: Query {
-        var query = columns.reduce(Query(database: nil, table: table)) { $0.set($1, Value.null) }
+        var query = columns.reduce(tableQuery) { $0.set($1, Value.null) }
         query.keepingStoredValueWhenNull = keptWhenNull
         return query
     }
@@ -69,13 +91,15 @@ struct RecordStatements {
 
     /// `INSERT INTO "t" ("b") VALUES (?)`: every column but the key, which the database
     /// assigns (columns bound in schema order, the key's skipped). Nil when the key is
-    /// the only column.
+    /// the only column. SQLite tells the key it assigned without being asked (its last
+    /// row id); PostgreSQL's statement returns it: `… RETURNING "id"`.
     var insertWithoutKey: String? {
         let others = columns.enumerated().filter { !primaryKey.contains($0.offset) }.map(\.element)
         guard !others.isEmpty else { return nil }
-        let query = others.reduce(Query(database: nil, table: table)) { $0.set($1, Value.null) }
+        let query = others.reduce(tableQuery) { $0.set($1, Value.null) }
+        let returning: [SQLExpression] = dialect.kind == .sqlite ? [] : primaryKey.map { .exactColumn(columns[$0]) }
         // Values are set and the table is named: rendering cannot fail.
-        return try? query.insertStatement().sql
+        return try? query.insertStatement(orReplace: false, returning: returning).sql
     }
 
     /// `UPDATE "t" SET "a" = ?, "b" = ? WHERE "id" = ?`: every column but the key, then
@@ -96,11 +120,12 @@ struct RecordStatements {
                 for (index, column) in key.enumerated() {
                     if index > 0 { renderer.append(" AND ") }
                     renderer.appendWrittenColumn(column)
-                    renderer.append(" = ?")
+                    renderer.append(" = ")
+                    renderer.bind(.null)
                 }
             }
         }
-        var query = key.reduce(others.reduce(Query(database: nil, table: table)) { $0.set($1, Value.null) }) {
+        var query = key.reduce(others.reduce(tableQuery) { $0.set($1, Value.null) }) {
             $0.where($1, .equal, 0)
         }
         query.keepingStoredValueWhenNull = keptWhenNull

@@ -60,14 +60,18 @@ enum SQLLiteral {
 
     /// Bytes as a blob literal, `X'00FF'`.
     static func blob(_ bytes: [UInt8]) -> String {
+        "X'" + hexDigits(bytes) + "'"
+    }
+
+    /// Bytes as hexadecimal digits, two per byte, in uppercase: `00FF`.
+    static func hexDigits(_ bytes: [UInt8]) -> String {
         let digits = Array("0123456789ABCDEF".utf8)
-        var text: [UInt8] = Array("X'".utf8)
-        text.reserveCapacity(bytes.count * 2 + 3)
+        var text: [UInt8] = []
+        text.reserveCapacity(bytes.count * 2)
         for byte in bytes {
             text.append(digits[Int(byte >> 4)])
             text.append(digits[Int(byte & 0x0F)])
         }
-        text.append(UInt8(ascii: "'"))
         return String(decoding: text, as: UTF8.self)
     }
 }

@@ -1,0 +1,54 @@
+/// Literals, for the places a statement cannot bind a parameter (a column's `DEFAULT`),
+/// written so that the dialect's database reads back exactly the value.
+extension SQLRenderer {
+    /// Appends `value` as a literal of the dialect: SQLite's (see ``SQLLiteral``), or
+    /// PostgreSQL's (reals and blobs cast from their text, `'\x00FF'` for bytes).
+    mutating func appendLiteral(_ value: Value) {
+        switch (dialect.kind, value) {
+        case (_, .null): append("NULL")
+        case (_, .integer(let integer)): append(String(integer))
+        case (.sqlite, .real(let real)): append(SQLLiteral.real(real))
+        case (.sqlite, .blob(let data)): append(SQLLiteral.blob(Array(data)))
+        case (.sqlite, .text(let text)): appendTextLiteral(Array(text.utf8))
+        case (.postgreSQL, .real(let real)):
+            // PostgreSQL reads a double from its shortest decimal text exactly, and has
+            // infinities and NaN of its own.
+            let text = real.isNaN ? "NaN" : real.isInfinite ? (real < 0 ? "-Infinity" : "Infinity") : "\(real)"
+            append("CAST('\(text)' AS DOUBLE PRECISION)")
+        case (.postgreSQL, .blob(let data)):
+            append("CAST('\\x" + SQLLiteral.hexDigits(Array(data)) + "' AS BYTEA)")
+        case (.postgreSQL, .text(let text)):
+            let bytes = Array(text.utf8)
+            guard !bytes.contains(0), bytes.withUnsafeBufferPointer(isValidUTF8) else {
+                // PostgreSQL text holds no NUL and only UTF-8: the server refuses these
+                // bytes with an error when the statement runs, rather than storing others.
+                return append("convert_from(CAST('\\x" + SQLLiteral.hexDigits(bytes) + "' AS BYTEA), 'UTF8')")
+            }
+            appendEnclosed(bytes, in: "'")
+        }
+    }
+
+    /// A text literal of exactly these bytes in SQLite: `'it''s'`, or, for bytes SQLite
+    /// could not read back from SQL text (a NUL, where it stops reading, or bytes that are
+    /// not UTF-8), `(CAST(X'…' AS TEXT))`.
+    mutating func appendTextLiteral(_ bytes: [UInt8]) {
+        guard !bytes.contains(0), bytes.withUnsafeBufferPointer(isValidUTF8) else {
+            return append("(CAST(\(SQLLiteral.blob(bytes)) AS TEXT))")
+        }
+        appendEnclosed(bytes, in: "'")
+    }
+
+    /// `value` as a SQLite literal that SQLite reads back as exactly `value`.
+    static func literal(_ value: Value) -> String {
+        var renderer = SQLRenderer()
+        renderer.appendLiteral(value)
+        return renderer.sql
+    }
+
+    /// ``appendTextLiteral(_:)``'s literal of `bytes`, as a string.
+    static func textLiteral(_ bytes: [UInt8]) -> String {
+        var renderer = SQLRenderer()
+        renderer.appendTextLiteral(bytes)
+        return renderer.sql
+    }
+}
