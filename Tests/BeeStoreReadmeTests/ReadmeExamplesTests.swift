@@ -190,6 +190,33 @@ struct ReadmeExamplesTests {
         #expect(try ranked.orderAsc("id").get().map { try $0.decode(Int.self, at: 1) } == [4, 3, 1, 2])
     }
 
+    @Test func statementsExample() throws {
+        let db = try Database.inMemory()
+        try db.execute(script: """
+            CREATE TABLE line (id INTEGER PRIMARY KEY, product TEXT, status TEXT, price REAL, quantity INTEGER);
+            INSERT INTO line (product, status, price, quantity) VALUES
+                ('pen', 'open', 1.5, 10), ('book', 'open', 12, 20), ('lamp', 'closed', 40, 3);
+            """)
+        let price = SQLExpression.column("price"), quantity = SQLExpression.column("quantity")
+        // example: statements
+        let recent = db.from("line").where("status", "open")
+        let totals = db.from("recent").with("recent", as: recent).select(.sum(price * quantity))
+        let numbers = db.from("n").with(recursive: "n", columns: ["n"], as: db.select(.value(1))
+            .unionAll(db.from("n").select(.column("n") + 1).where(.column("n") < 5)))
+        let id = try db.from("line").set("product", "cap").set("price", 2.5).insert(returning: .column("id"), as: Int64.self)
+        let removed = try db.from("line").where("status", "closed").delete(returning: .column("product"), as: String.self)
+        try db.from("line").insert(rows: [["product": "ink", "price": 3.0], ["product": "nib", "price": 0.5]])
+        let postgreSQL = try recent.rendered(for: .postgreSQL).selectStatement().sql
+        // SELECT * FROM "line" WHERE "status" = $1
+        // end example
+        #expect(try totals.first()?.decode(Double.self, at: 0) == 255)
+        #expect(try numbers.get().map { try $0.decode(Int.self, at: 0) } == [1, 2, 3, 4, 5])
+        #expect(id == 4)
+        #expect(removed == ["lamp"])
+        #expect(try db.from("line").count() == 5)
+        #expect(postgreSQL == #"SELECT * FROM "line" WHERE "status" = $1"#)
+    }
+
     @Test func recordsExample() throws {
         let db = try Database.inMemory()
         // example: records

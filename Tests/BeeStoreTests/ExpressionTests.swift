@@ -180,6 +180,26 @@ struct ExpressionTests {
         }
     }
 
+    @Test func returningDecodesValues() throws {
+        let id = try db.from("line").set("product", "cap").insert(returning: .column("id"), as: Int64.self)
+        #expect(id == 6)
+        let doubled = try db.from("line").set("quantity", .column("quantity") * 2).where(Self.status == "open")
+            .update(returning: .column("quantity"), as: Int.self)
+        #expect(doubled.sorted() == [4, 40])
+        let removed = try db.from("line").where("status", nil).delete(returning: .column("product"), as: String?.self)
+        #expect(removed.sorted { ($0 ?? "") < ($1 ?? "") } == ["cap", "ink"])
+        // A value that is not a `T` is an error, not a default.
+        #expect(throws: ConversionError.self) {
+            try db.from("line").set("product", "hat").insert(returning: .column("status"), as: String.self)
+        }
+        #expect(throws: ConversionError.self) {
+            try db.from("line").set("price", 1).where("product", "desk").update(returning: .column("product"), as: Int.self)
+        }
+        // The failed statements changed nothing.
+        #expect(try db.from("line").where("product", "hat").count() == 0)
+        #expect(try db.from("line").where("product", "desk").first()?.decode(Double.self, column: "price") == 150)
+    }
+
     @Test func theBeeVerbsRenderTheirTextInBothDialects() throws {
         let query = db.from("line").where("status", "open").orWhere("price", .greaterThan, 100).whereIn("quantity", [1, 2])
             .orderDesc("price").offset(1)

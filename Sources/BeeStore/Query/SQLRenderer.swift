@@ -127,12 +127,6 @@ struct SQLRenderer {
         arguments += remaining
     }
 
-    /// The `LIMIT` of a statement with an `OFFSET` and no limit: ` LIMIT -1` in SQLite,
-    /// ` LIMIT ALL` in PostgreSQL.
-    mutating func appendUnlimited() {
-        append(dialect.kind == .sqlite ? " LIMIT -1" : " LIMIT ALL")
-    }
-
     /// Appends an operator or keyword between spaces.
     mutating func appendSpaced(_ word: String) {
         append(byte: " ")

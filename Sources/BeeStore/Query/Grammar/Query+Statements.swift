@@ -8,25 +8,63 @@ extension Query {
     /// let row = try db.from("player").set("name", "Arthur").insert(returning: .column("id"))
     /// ```
     public func insert(returning expressions: SQLExpression...) throws -> Row {
-        let statement = try insertStatement(orReplace: false, returning: expressions)
-        let rows = try requireWritableDatabase().write { try $0.fetchAll(statement.sql, statement.statementArguments) }
-        // An upsert that does nothing returns no row; an insert returns one.
-        guard let row = rows.first else { throw QueryError.noRowReturned(table: table) }
-        return row
+        try insertReturning(expressions) { $0 }
     }
 
     /// Updates the matching rows as ``update()`` does and returns the `returning`
     /// expressions of each updated row.
     public func update(returning expressions: SQLExpression...) throws -> [Row] {
-        let statement = try updateStatement(returning: expressions)
-        return try requireWritableDatabase().write { try $0.fetchAll(statement.sql, statement.statementArguments) }
+        try run(updateStatement(returning: expressions)) { $0 }
     }
 
     /// Deletes the matching rows as ``delete()`` does and returns the `returning`
     /// expressions of each deleted row.
     public func delete(returning expressions: SQLExpression...) throws -> [Row] {
-        let statement = try deleteStatement(returning: expressions)
-        return try requireWritableDatabase().write { try $0.fetchAll(statement.sql, statement.statementArguments) }
+        try run(deleteStatement(returning: expressions)) { $0 }
+    }
+
+    /// Inserts the row `set` describes and returns the value of `expression` for it,
+    /// decoded as a `T`: `INSERT … RETURNING id`.
+    ///
+    /// ```swift
+    /// let id = try db.from("player").set("name", "Arthur").insert(returning: .column("id"), as: Int64.self)
+    /// ```
+    public func insert<T: DatabaseValueConvertible>(returning expression: SQLExpression, as type: T.Type) throws -> T {
+        try insertReturning([expression]) { try $0.decode(type, at: 0) }
+    }
+
+    /// Updates the matching rows as ``update()`` does and returns the value of
+    /// `expression` for each updated row, decoded as a `T`.
+    ///
+    /// ```swift
+    /// let names = try db.from("player").set("score", 0).where("team", "red")
+    ///     .update(returning: .column("name"), as: String.self)
+    /// ```
+    public func update<T: DatabaseValueConvertible>(returning expression: SQLExpression, as type: T.Type) throws -> [T] {
+        try run(updateStatement(returning: [expression])) { try $0.decode(type, at: 0) }
+    }
+
+    /// Deletes the matching rows as ``delete()`` does and returns the value of
+    /// `expression` for each deleted row, decoded as a `T`.
+    public func delete<T: DatabaseValueConvertible>(returning expression: SQLExpression, as type: T.Type) throws -> [T] {
+        try run(deleteStatement(returning: [expression])) { try $0.decode(type, at: 0) }
+    }
+
+    /// The inserted row's `returning` expressions, as `transform` makes them.
+    private func insertReturning<T>(_ returning: [SQLExpression], _ transform: (Row) throws -> T) throws -> T {
+        // An upsert that does nothing returns no row; an insert returns one.
+        guard let value = try run(insertStatement(orReplace: false, returning: returning), transform).first else {
+            throw QueryError.noRowReturned(table: table)
+        }
+        return value
+    }
+
+    /// Runs a statement that returns rows and makes each into a `T` in its transaction:
+    /// a row that `transform` cannot make undoes the whole statement.
+    private func run<T>(_ statement: SQLStatement, _ transform: (Row) throws -> T) throws -> [T] {
+        try requireWritableDatabase().write { connection in
+            try connection.fetchAll(statement.sql, statement.statementArguments).map(transform)
+        }
     }
 
     /// `INSERT INTO table (a, b) VALUES (?, ?), (?, ?), …`: every row in one statement

@@ -148,6 +148,12 @@ extension SQLRenderer {
         if isPlain { append(name) } else { appendIdentifier(name) }
     }
 
+    /// The `LIMIT` of a statement with an `OFFSET` and no limit: ` LIMIT -1` in SQLite,
+    /// ` LIMIT ALL` in PostgreSQL.
+    mutating func appendUnlimited() {
+        append(dialect.kind == .sqlite ? " LIMIT -1" : " LIMIT ALL")
+    }
+
     /// ` LIKE ` (` NOT LIKE `), matching ASCII letters without case as SQLite's does:
     /// ` ILIKE ` in PostgreSQL.
     mutating func appendLikeOperator(negated: Bool) {
