@@ -22,12 +22,25 @@ final class TemporaryDirectory: @unchecked Sendable {
     }
 }
 
+/// The package's repository, found from this file's place in it
+/// (`Tests/BeeStoreTests/Support/`).
+enum Repository {
+    static let root = URL(fileURLWithPath: #filePath)
+        .deletingLastPathComponent()  // Support
+        .deletingLastPathComponent()  // BeeStoreTests
+        .deletingLastPathComponent()  // Tests
+        .deletingLastPathComponent()  // repository
+
+    /// The folder at `path` below the repository's root.
+    static func folder(_ path: String) -> URL {
+        root.appendingPathComponent(path, isDirectory: true)
+    }
+}
+
 /// The test fixtures kept in the repository (`Tests/BeeStoreTests/Fixtures`).
 enum Fixtures {
     static var directory: URL {
-        URL(fileURLWithPath: #filePath)
-            .deletingLastPathComponent()  // BeeStoreTests
-            .appendingPathComponent("Fixtures", isDirectory: true)
+        Repository.folder("Tests/BeeStoreTests/Fixtures")
     }
 
     /// A writable copy of a fixture database in `directory`.

@@ -10,7 +10,7 @@ struct ExamplesTests {
 
     /// The package's root folder.
     static var root: URL {
-        URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+        Repository.root
     }
 
     static func expectedOutput(of example: String) throws -> String {

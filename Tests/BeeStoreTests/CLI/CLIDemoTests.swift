@@ -5,13 +5,10 @@ import Testing
 
 @Suite("beestore demo")
 struct CLIDemoTests {
-    static let repository = URL(fileURLWithPath: #filePath)
-        .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
-
     @Test func buildsASampleDatabaseAndInspectsIt() throws {
         let directory = try TemporaryDirectory()
         let path = directory.path("demo.sqlite")
-        let result = try beestore(["demo", path], in: Self.repository)
+        let result = try beestore(["demo", path], in: Repository.root)
         #expect(result.status == 0)
         #expect(result.error.isEmpty)
         let lines = result.output.components(separatedBy: "\n")
@@ -33,20 +30,20 @@ struct CLIDemoTests {
     @Test func replacesAPreviousDemoButNoOtherFile() throws {
         let directory = try TemporaryDirectory()
         let path = directory.path("demo.sqlite")
-        #expect(try beestore(["demo", path], in: Self.repository).status == 0)
-        #expect(try beestore(["demo", path], in: Self.repository).status == 0, "a second run rebuilds it")
+        #expect(try beestore(["demo", path], in: Repository.root).status == 0)
+        #expect(try beestore(["demo", path], in: Repository.root).status == 0, "a second run rebuilds it")
         #expect(try Database(path: path).fetchValue(Int.self, "SELECT count(*) FROM nodes") == 9)
 
         let precious = directory.path("precious.sqlite")
         try Database(path: precious).execute("CREATE TABLE keep (x)")
-        let refused = try beestore(["demo", precious], in: Self.repository)
+        let refused = try beestore(["demo", precious], in: Repository.root)
         expectFailure(refused, status: 1, message: "\(precious) exists and is not a BeeStore demo database: give another path")
         #expect(try Database(path: precious).fetchValue(Int.self, "SELECT count(*) FROM sqlite_master WHERE name = 'keep'") == 1)
     }
 
     @Test func usesADefaultFileInTheCurrentDirectory() throws {
         let directory = try TemporaryDirectory()
-        let migrations = Self.repository.appendingPathComponent("Migrations").path
+        let migrations = Repository.root.appendingPathComponent("Migrations").path
         let result = try beestore(["demo", "--dir", migrations], in: directory.url)
         #expect(result.status == 0)
         #expect(result.output.hasPrefix("Built beestore-demo.sqlite ("))

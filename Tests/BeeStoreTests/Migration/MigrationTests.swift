@@ -7,11 +7,7 @@ import Testing
 /// The example app's migrations, in the repository's `Migrations/` folder.
 enum ExampleMigrations {
     static var directory: URL {
-        URL(fileURLWithPath: #filePath)
-            .deletingLastPathComponent()  // BeeStoreTests
-            .deletingLastPathComponent()  // Tests
-            .deletingLastPathComponent()  // repository
-            .appendingPathComponent("Migrations", isDirectory: true)
+        Repository.folder("Migrations")
     }
 
     static let identifiers = [

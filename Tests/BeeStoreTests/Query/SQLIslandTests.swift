@@ -21,9 +21,7 @@ struct SQLIslandTests {
         "BeeStore/Query/Catalog/SQLiteSchemaCatalog.swift",
     ]
 
-    private static let sources = URL(fileURLWithPath: #filePath)
-        .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
-        .appendingPathComponent("Sources", isDirectory: true)
+    private static let sources = Repository.folder("Sources")
 
     /// String literals that start an SQL statement: `"SELECT `, `"PRAGMA `, ….
     private static let statementStarts = [

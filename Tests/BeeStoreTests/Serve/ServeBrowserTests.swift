@@ -282,9 +282,7 @@ struct ServeBrowserTests {
             #expect(image.width == 1280 && image.height > 0)
             // The documentation's picture is only rewritten on request, never by a plain test run.
             if ProcessInfo.processInfo.environment["BEESTORE_UPDATE_SCREENSHOT"] == "1" {
-                let resources = URL(fileURLWithPath: #filePath)
-                    .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
-                    .appendingPathComponent("Sources/BeeStore/BeeStore.docc/Resources", isDirectory: true)
+                let resources = Repository.folder("Sources/BeeStore/BeeStore.docc/Resources")
                 try FileManager.default.createDirectory(at: resources, withIntermediateDirectories: true)
                 try png.write(to: resources.appendingPathComponent("beestore-serve.png"))
             }

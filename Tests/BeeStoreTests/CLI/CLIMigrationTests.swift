@@ -5,7 +5,7 @@ import Testing
 
 /// The repository's root, where `beestore migrate` finds `Migrations/` by default.
 private var repositoryDirectory: URL {
-    ExampleMigrations.directory.deletingLastPathComponent()
+    Repository.root
 }
 
 /// `--dir` pointing at the example migrations.
