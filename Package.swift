@@ -1,26 +1,36 @@
-// swift-tools-version: 6.0
+// swift-tools-version: 6.1
 import CompilerPluginSupport
 import PackageDescription
 
 let package = Package(
     name: "BeeStore",
-    platforms: [.macOS(.v14), .iOS(.v17), .tvOS(.v17), .watchOS(.v10)],
+    // The lowest systems with Swift concurrency; what needs newer ones says so with `@available`.
+    platforms: [.macOS(.v10_15), .iOS(.v13), .tvOS(.v13), .watchOS(.v6)],
     products: [
         .library(name: "BeeStore", targets: ["BeeStore"]),
-        // The `@ColumnCodable` macro: only its users build swift-syntax.
+        // The `@ColumnCodable` macro, behind the `Macros` trait.
         .library(name: "BeeStoreMacros", targets: ["BeeStoreMacros"]),
+        // The `beestore` tool, behind the `CommandLineTool` trait.
         .executable(name: "beestore", targets: ["BeeStoreCLI"]),
         .executable(name: "RubyChinaNodes", targets: ["RubyChinaNodes"]),
         .executable(name: "Blog", targets: ["Blog"]),
         .executable(name: "Caching", targets: ["Caching"]),
         .executable(name: "ChinookRecords", targets: ["ChinookRecords"]),
     ],
+    // A package that depends on BeeStore fetches and builds swift-log alone: the packages
+    // that only the macro and the tool need are used under traits, off unless asked for
+    // (`traits: ["Macros"]` on the `.package` line; `swift build --enable-all-traits` here),
+    // and SwiftPM fetches nothing for a trait that is off.
+    traits: [
+        .trait(name: "Macros", description: "The @ColumnCodable macro of the BeeStoreMacros product (swift-syntax)."),
+        .trait(
+            name: "CommandLineTool",
+            description: "The beestore command-line tool (swift-argument-parser)."),
+    ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.5.0"),
         .package(url: "https://github.com/apple/swift-log", from: "1.16.0"),
         .package(url: "https://github.com/swiftlang/swift-syntax", "600.0.0"..<"604.0.0"),
-        // SHA-256 for cache file names, migration checksums and earlier caches' checksums; CryptoKit on Apple platforms.
-        .package(url: "https://github.com/apple/swift-crypto", "3.12.3"..<"5.0.0"),
     ],
     targets: [
         .systemLibrary(
@@ -41,14 +51,13 @@ let package = Package(
                 "CChecksum",
                 "CThreadLocal",
                 .product(name: "Logging", package: "swift-log"),
-                .product(name: "Crypto", package: "swift-crypto"),
             ]
         ),
         .macro(
             name: "BeeStoreMacrosPlugin",
             dependencies: [
-                .product(name: "SwiftSyntaxMacros", package: "swift-syntax"),
-                .product(name: "SwiftCompilerPlugin", package: "swift-syntax"),
+                .product(name: "SwiftSyntaxMacros", package: "swift-syntax", condition: .when(traits: ["Macros"])),
+                .product(name: "SwiftCompilerPlugin", package: "swift-syntax", condition: .when(traits: ["Macros"])),
             ]
         ),
         .target(name: "BeeStoreMacros", dependencies: ["BeeStore", "BeeStoreMacrosPlugin"]),
@@ -56,7 +65,8 @@ let package = Package(
             name: "BeeStoreCLI",
             dependencies: [
                 "BeeStore",
-                .product(name: "ArgumentParser", package: "swift-argument-parser"),
+                .product(
+                    name: "ArgumentParser", package: "swift-argument-parser", condition: .when(traits: ["CommandLineTool"])),
                 "BeeStoreServe",
             ],
             // The demo's migrations, compiled into the tool (a link to Migrations/).
@@ -86,7 +96,9 @@ let package = Package(
             name: "BeeStoreMacrosTests",
             dependencies: [
                 "BeeStoreMacrosPlugin",
-                .product(name: "SwiftSyntaxMacrosGenericTestSupport", package: "swift-syntax"),
+                .product(
+                    name: "SwiftSyntaxMacrosGenericTestSupport", package: "swift-syntax",
+                    condition: .when(traits: ["Macros"])),
             ]
         ),
         // The browser interface of `beestore serve`, page by page, in process.

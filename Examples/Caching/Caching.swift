@@ -55,7 +55,7 @@ struct Caching {
         print("")
     }
 
-    /// Values that outlive the process, in files named by the SHA-256 of their key.
+    /// Values that outlive the process, in files numbered by the cache's manifest.
     static func fileCache(in directory: URL) throws {
         print("== File cache ==")
         do {
@@ -76,7 +76,7 @@ struct Caching {
                 + "profile/ann is \(profile.map { "\($0.name) with \($0.followers) followers" } ?? "missing").")
         }
         let files = try FileManager.default.contentsOfDirectory(atPath: directory.appendingPathComponent("data").path).sorted()
-        print("The two large values are files in data/, named by the SHA-256 of their key:")
+        print("The two large values are files in data/, numbered by the manifest, which maps keys to files:")
         for file in files {
             print("  \(file)")
         }

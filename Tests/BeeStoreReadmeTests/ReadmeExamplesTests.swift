@@ -489,7 +489,7 @@ struct ReadmeExamplesTests {
         thumbnails.setValue(Data(count: 1024), forKey: "photo-1", cost: 1024)
 
         // Files: a SQLite manifest with checksums; small values inline, large ones in files
-        // named by the SHA-256 of their key; atomic writes; survives restarts.
+        // the manifest numbers; atomic writes; survives restarts.
         let files = try FileCache(directory: cacheDirectory, byteLimit: 100 << 20)
         try files.setValue(Data("<svg/>".utf8), forKey: "https://example.com/logo.svg")
 

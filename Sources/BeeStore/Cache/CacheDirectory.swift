@@ -1,14 +1,14 @@
 import Foundation
 
 /// The files of a ``FileCache``: `manifest.sqlite`, the large values in `data/` (named
-/// by the SHA-256 of their key), and the writes in progress in `tmp/`.
+/// by the numbers the manifest gives their keys), and the writes in progress in `tmp/`.
 ///
 /// Only `tmp/` is ever listed: anything in it is a write that did not finish, so it is
 /// emptied on open however many entries `data/` holds.
 ///
-/// A value file is only ever named by its key, through ``fileName(forKey:)``: no name
-/// read from the manifest (or from anywhere else) becomes a path, so nothing outside
-/// `data/` is ever opened or removed as a value file.
+/// A value file is only ever named by a ``ValueFileName``: no text read from the manifest
+/// (or from anywhere else) becomes a path, so nothing outside `data/` is ever opened or
+/// removed as a value file.
 struct CacheDirectory: Sendable {
     let root: URL
     let manifestPath: String
@@ -34,11 +34,6 @@ struct CacheDirectory: Sendable {
         }
     }
 
-    /// The file name of the value stored for `key`: 64 hexadecimal characters, whatever the key.
-    static func fileName(forKey key: String) -> String {
-        SHA256.hexDigest(Data(key.utf8))
-    }
-
     /// Writes `bytes` to a new file in `tmp/` and returns it. The file is named by 128
     /// random bits from the system's generator (`UUID()` would open `/dev/urandom` at
     /// every write).
@@ -49,13 +44,13 @@ struct CacheDirectory: Sendable {
         return file
     }
 
-    /// Moves a file from `tmp/` into `data/` as the value file of `key`, atomically
+    /// Moves a file from `tmp/` into `data/` as the value file `name`, atomically
     /// replacing any file there (a folder there is removed first).
-    func moveIntoPlace(_ temporaryFile: URL, forKey key: String) throws {
-        let destination = valueFile(forKey: key)
+    func moveIntoPlace(_ temporaryFile: URL, as name: ValueFileName) throws {
+        let destination = valueFile(name)
         var result = rename(temporaryFile.path, destination.path)
         if result != 0, errno == EISDIR {
-            try removeValueFile(forKey: key)
+            try removeValueFile(name)
             result = rename(temporaryFile.path, destination.path)
         }
         try check(result, "move into place", destination)
@@ -66,11 +61,11 @@ struct CacheDirectory: Sendable {
         unlink(file.path)
     }
 
-    /// The bytes of the value file of `key` (as many as it held when opened), or nil when
+    /// The bytes of the value file `name` (as many as it held when opened), or nil when
     /// there is no regular file in its place: none, or something the cache does not write
     /// there (a folder, a symbolic link, which is not followed, a pipe, which is not waited on).
-    func contentsOfValueFile(forKey key: String) throws -> Data? {
-        let file = valueFile(forKey: key)
+    func contentsOfValueFile(_ name: ValueFileName) throws -> Data? {
+        let file = valueFile(name)
         let descriptor = open(file.path, O_RDONLY | O_CLOEXEC | O_NOFOLLOW | O_NONBLOCK)
         guard descriptor >= 0 else {
             guard errno == ENOENT || errno == ELOOP else { throw failure("read", file) }
@@ -105,10 +100,10 @@ struct CacheDirectory: Sendable {
         return Data(bytesNoCopy: buffer, count: length, deallocator: .free)
     }
 
-    /// Removes the value file of `key`, or the folder that took its place; one already
+    /// Removes the value file `name`, or the folder that took its place; one already
     /// gone is not an error.
-    func removeValueFile(forKey key: String) throws {
-        let file = valueFile(forKey: key)
+    func removeValueFile(_ name: ValueFileName) throws {
+        let file = valueFile(name)
         guard unlink(file.path) != 0, errno != ENOENT else { return }
         // `unlink` refuses a folder: EISDIR on Linux, EPERM on Apple platforms.
         guard errno == EISDIR || errno == EPERM else { throw failure("remove", file) }
@@ -131,10 +126,10 @@ struct CacheDirectory: Sendable {
         try attempt("remove", folder) { try FileManager.default.removeItem(at: folder) }
     }
 
-    /// The path of the value file of `key`, whatever is there (naming it as a file spares
+    /// The path of the value file `name`, whatever is there (naming it as a file spares
     /// the `stat` that `appendingPathComponent(_:)` makes to tell a folder).
-    private func valueFile(forKey key: String) -> URL {
-        data.appendingPathComponent(Self.fileName(forKey: key), isDirectory: false)
+    private func valueFile(_ name: ValueFileName) -> URL {
+        data.appendingPathComponent(name.text, isDirectory: false)
     }
 
     /// Throws ``failure(_:_:)`` when a system call failed.

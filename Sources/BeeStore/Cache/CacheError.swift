@@ -9,6 +9,8 @@ public enum CacheError: Error, Sendable, Equatable {
     case fileOperationFailed(operation: String, path: String, reason: String)
     /// The manifest was written by a newer version of BeeStore, in a format this one does not know.
     case unsupportedManifestVersion(found: Int, supported: Int, path: String)
+    /// The manifest lacks a row the cache wrote when it made it (something else changed it).
+    case damagedManifest(path: String)
 }
 
 extension CacheError: CustomStringConvertible {
@@ -23,6 +25,8 @@ extension CacheError: CustomStringConvertible {
             "cannot \(operation) \(path): \(reason)"
         case .unsupportedManifestVersion(let found, let supported, let path):
             "the cache manifest \(path) has version \(found); this version of BeeStore reads up to \(supported)"
+        case .damagedManifest(let path):
+            "the cache manifest \(path) lacks the row that numbers value files"
         }
     }
 }

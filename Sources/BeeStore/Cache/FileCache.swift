@@ -5,8 +5,10 @@ import Foundation
 ///
 /// Its metadata (key, size, access order, expiry, checksum) lives in a SQLite manifest
 /// in the directory, never in file timestamps. Values up to ``inlineThreshold`` bytes
-/// are kept in the manifest itself; larger ones in files named by the SHA-256 of their
-/// key, so any key (`/`, `..`, NUL, emoji, 10 KB of text) is a safe name.
+/// are kept in the manifest itself; larger ones in files named by a number the manifest
+/// gives their key, so any key (`/`, `..`, NUL, emoji, 10 KB of text) is stored safely.
+/// A cache written by earlier versions, whose files are named by the SHA-256 of their
+/// key and whose checksums are SHA-256 digests, is read as it is.
 ///
 /// - Writes are atomic: a value file is written to `tmp/`, its manifest row committed,
 ///   then the file renamed into place. A crash of the process never leaves a torn value,
@@ -19,8 +21,9 @@ import Foundation
 ///   versions, still verified): a corrupt or truncated entry is a miss and is
 ///   removed alone, and so is an entry whose manifest row or file something else changed
 ///   (a column of the wrong type, a folder in place of the file). A file name read from
-///   the manifest is never used as a path: only the files named by the keys, in the
-///   cache's `data/` folder, are ever read or removed.
+///   the manifest is never used as a path: only files named by numbers (or, from earlier
+///   versions, by their key's SHA-256), in the cache's `data/` folder, are ever read or
+///   removed, and no two entries name one file.
 /// - A read finds its value without writing to the manifest (unless the entry has expired
 ///   or is damaged: it then removes it). Reads' uses (the access order) are recorded
 ///   together at the start of the next write, by every ``pendingUseLimit``-th read, and
@@ -92,7 +95,7 @@ public final class FileCache: KeyValueCache, Sendable {
         let evicted = try manifest.write { connection in
             try FileCacheManifest.prepare(connection)
             for orphanKey in try FileCacheManifest.takeOrphanedPendingFiles(in: connection) {
-                try files.removeValueFile(forKey: orphanKey)
+                try files.removeValueFile(.legacy(key: orphanKey))
             }
             return try evictBeyondLimits(in: connection)
         }
@@ -184,28 +187,36 @@ public final class FileCache: KeyValueCache, Sendable {
     private func storeInline(_ entry: ManifestEntry) throws -> Int {
         try writeManifest { connection in
             try removeEntry(forKey: entry.key, in: connection)
-            try FileCacheManifest.insert(entry, in: connection)
+            try FileCacheManifest.insert(entry, file: nil, in: connection)
             return try evictBeyondLimits(in: connection)
         }
     }
 
     /// Writes `data` to a temporary file, then commits its row (replacing any previous
-    /// entry for its key) and moves the file into place, replacing any previous file;
-    /// returns how many entries were evicted to make room. A move that fails removes the
-    /// row it followed (and the previous file), and records the evictions before it throws.
+    /// entry for its key) and moves the file into place, replacing any previous file of
+    /// the key (whose number it takes); returns how many entries were evicted to make room.
+    /// A move that fails removes the row it followed (and the previous file), and records
+    /// the evictions before it throws.
     private func store(_ data: Data, asFileOf entry: ManifestEntry) throws -> Int {
         let temporaryFile = try files.writeTemporaryFile(data)
         var isMoved = false
         defer { if !isMoved { files.discardTemporaryFile(temporaryFile) } }
         return try fileWrites.withLock {
-            let evicted = try writeManifestHoldingFileWrites { connection in
-                // The previous file, if any, is replaced by the move.
-                _ = try FileCacheManifest.deleteEntry(forKey: entry.key, in: connection)
-                try FileCacheManifest.insert(entry, in: connection)
-                return try evictBeyondLimits(in: connection)
+            let (evicted, file) = try writeManifestHoldingFileWrites { connection in
+                let previous = try FileCacheManifest.deleteEntry(forKey: entry.key, in: connection)
+                let file: ValueFileName
+                switch previous?.file {
+                case .numbered(let number)?:
+                    file = .numbered(number)  // the previous file is replaced by the move
+                default:
+                    try removeFile(of: previous)
+                    file = .numbered(try FileCacheManifest.takeFileNumber(in: connection))
+                }
+                try FileCacheManifest.insert(entry, file: file, in: connection)
+                return (try evictBeyondLimits(in: connection), file)
             }
             do {
-                try files.moveIntoPlace(temporaryFile, forKey: entry.key)
+                try files.moveIntoPlace(temporaryFile, as: file)
                 isMoved = true
             } catch {
                 try? writeManifestHoldingFileWrites { try removeEntry(forKey: entry.key, in: $0) }
@@ -277,8 +288,9 @@ public final class FileCache: KeyValueCache, Sendable {
     /// The value of a found, unexpired entry; nil when the entry is damaged, its file is
     /// missing, or its bytes do not match their checksum.
     private func usableValue(of lookup: ManifestLookup, at date: Date) throws -> Data? {
-        guard case .found(let entry) = lookup, !entry.hasExpired(at: date) else { return nil }
-        let data = try entry.inlineValue ?? files.contentsOfValueFile(forKey: entry.key)
+        guard case .found(let stored) = lookup, !stored.entry.hasExpired(at: date) else { return nil }
+        let entry = stored.entry
+        let data = try entry.inlineValue ?? stored.file.flatMap(files.contentsOfValueFile)
         guard let data, data.count == entry.size, ValueChecksum.matches(data, entry.checksum) else { return nil }
         return data
     }
@@ -289,8 +301,8 @@ public final class FileCache: KeyValueCache, Sendable {
     }
 
     private func removeFile(of removed: RemovedEntry?) throws {
-        if let fileKey = removed?.fileKey {
-            try files.removeValueFile(forKey: fileKey)
+        if let file = removed?.file {
+            try files.removeValueFile(file)
         }
     }
 

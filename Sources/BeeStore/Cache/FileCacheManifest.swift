@@ -9,9 +9,15 @@ struct ManifestEntry {
     let size: Int
     let checksum: Data
     let expiresAt: Date?
-    /// The value's bytes when kept inline, nil when they are in the key's value file
-    /// (see ``CacheDirectory/fileName(forKey:)``).
+    /// The value's bytes when kept inline, nil when they are in a value file.
     let inlineValue: Data?
+}
+
+/// A manifest entry as read back: its metadata, and where its value is.
+struct StoredEntry {
+    let entry: ManifestEntry
+    /// The value file, nil when the value is inline.
+    let file: ValueFileName?
 }
 
 /// What a ``FileCache`` manifest holds for a key.
@@ -19,10 +25,10 @@ enum ManifestLookup {
     /// No entry.
     case absent
     /// A row the cache did not write as it is: a column of the wrong type, or a file
-    /// name that is not the one of the key's value file.
+    /// name of neither shape a ``ValueFileName`` has.
     case damaged
     /// A well-formed entry.
-    case found(ManifestEntry)
+    case found(StoredEntry)
 }
 
 /// The SQL of a ``FileCache`` manifest. Access order is a logical clock (`last_access`,
@@ -32,12 +38,15 @@ enum ManifestLookup {
 /// Earlier versions recorded it in `pending_file` before moving it, and forgot it with its
 /// row: what a crash left there is still swept on open.
 ///
-/// A row's `file_name` is the name ``CacheDirectory/fileName(forKey:)`` gives its key's
-/// file, or NULL for an inline value; it is only ever compared with that name, never
-/// used as one.
+/// A row's `file_name` is a ``ValueFileName``'s text, or NULL for an inline value; it is
+/// only ever read back as a ``ValueFileName``, never used as a name. Version 2 gives value
+/// files numbers from `file_number` (one per key, kept when the key's value is replaced,
+/// so that the new file replaces the old one by a rename), and a unique index keeps two
+/// rows from naming one file; version 1 (earlier versions) named them by the SHA-256 of
+/// their key, names still read as such.
 enum FileCacheManifest {
     /// The manifest format this version writes and reads (`PRAGMA user_version`).
-    static let version = 1
+    static let version = 2
 
     private static let schema = """
         CREATE TABLE entry (
@@ -57,14 +66,27 @@ enum FileCacheManifest {
             BEGIN UPDATE totals SET count = count + 1, bytes = bytes + NEW.size; END;
         CREATE TRIGGER entry_removed AFTER DELETE ON entry
             BEGIN UPDATE totals SET count = count - 1, bytes = bytes - OLD.size; END;
-        PRAGMA user_version = 1;
         """
 
-    /// Creates the tables of a new manifest; refuses one written in a newer format.
+    /// What version 2 adds to version 1. Rows of a damaged manifest that name a file
+    /// another row names already are dropped, so that the unique index can be made.
+    private static let version2 = """
+        CREATE TABLE file_number (id INTEGER PRIMARY KEY CHECK (id = 0), next INTEGER NOT NULL);
+        INSERT INTO file_number VALUES (0, 1);
+        DELETE FROM entry WHERE file_name IS NOT NULL AND rowid NOT IN
+            (SELECT MIN(rowid) FROM entry WHERE file_name IS NOT NULL GROUP BY file_name);
+        CREATE UNIQUE INDEX entry_by_file_name ON entry(file_name);
+        PRAGMA user_version = 2;
+        """
+
+    /// Creates the tables of a new manifest, or adds what version 2 has to a version 1
+    /// one; refuses one written in a newer format.
     static func prepare(_ connection: Connection) throws {
         let found = try connection.fetchValue(Int.self, "PRAGMA user_version") ?? 0
         if found == 0 {
-            try connection.execute(script: schema)
+            try connection.execute(script: schema + version2)
+        } else if found == 1 {
+            try connection.execute(script: version2)
         } else if found > version {
             throw CacheError.unsupportedManifestVersion(found: found, supported: version, path: connection.path)
         }
@@ -76,16 +98,15 @@ enum FileCacheManifest {
         guard let row = try connection.fetchOne(sql, [key]) else { return .absent }
         do {
             let inlineValue = try row.decode(Data?.self, at: 3)
-            let fileName = try row.decode(String?.self, at: 4)
-            // The value is inline, or in the key's own file: the cache writes no other name.
-            guard inlineValue == nil ? fileName == CacheDirectory.fileName(forKey: key) : fileName == nil else {
-                return .damaged
-            }
-            return .found(
-                ManifestEntry(
-                    key: key, size: try row.decode(Int.self, at: 0), checksum: try row.decode(Data.self, at: 1),
-                    expiresAt: try row.decode(Double?.self, at: 2).map(Date.init(timeIntervalSince1970:)),
-                    inlineValue: inlineValue))
+            let recordedName = try row.decode(String?.self, at: 4)
+            // The value is inline, or in a file of a name the cache writes.
+            let file = recordedName.flatMap { ValueFileName(recorded: $0, forKey: key) }
+            guard inlineValue == nil ? file != nil : recordedName == nil else { return .damaged }
+            let entry = ManifestEntry(
+                key: key, size: try row.decode(Int.self, at: 0), checksum: try row.decode(Data.self, at: 1),
+                expiresAt: try row.decode(Double?.self, at: 2).map(Date.init(timeIntervalSince1970:)),
+                inlineValue: inlineValue)
+            return .found(StoredEntry(entry: entry, file: file))
         } catch is ConversionError {
             return .damaged
         }
@@ -97,15 +118,24 @@ enum FileCacheManifest {
         return try connection.fetchOne(sql, [key, date.timeIntervalSince1970]) != nil
     }
 
-    /// Adds `entry` as the most recently used (there must be no entry for its key).
-    static func insert(_ entry: ManifestEntry, in connection: Connection) throws {
+    /// A number no value file has had: the name of a new one.
+    static func takeFileNumber(in connection: Connection) throws -> Int64 {
+        let number = try connection.fetchValue(
+            Int64.self, "UPDATE file_number SET next = next + 1 WHERE id = 0 RETURNING next - 1")
+        guard let number else { throw CacheError.damagedManifest(path: connection.path) }
+        return number
+    }
+
+    /// Adds `entry` as the most recently used, its value in `file` (nil: inline); there
+    /// must be no entry for its key.
+    static func insert(_ entry: ManifestEntry, file: ValueFileName?, in connection: Connection) throws {
         try connection.execute(
             """
             INSERT INTO entry (key, size, checksum, last_access, expires_at, inline_value, file_name)
             VALUES (?, ?, ?, (SELECT COALESCE(MAX(last_access), 0) + 1 FROM entry), ?, ?, ?)
             """,
             [entry.key, entry.size, entry.checksum, entry.expiresAt?.timeIntervalSince1970, entry.inlineValue,
-             entry.inlineValue == nil ? CacheDirectory.fileName(forKey: entry.key) : nil])
+             file?.text])
     }
 
     /// Makes the entries for `keys` the most recently used, in order: the last one most.
@@ -147,7 +177,7 @@ enum FileCacheManifest {
 
     /// Forgets every pending file, and returns the keys of those that no entry keeps its
     /// value in: files a write of an earlier version left behind when it stopped between
-    /// moving its file and adding its row.
+    /// moving its file and adding its row, named by the SHA-256 of their key.
     static func takeOrphanedPendingFiles(in connection: Connection) throws -> [String] {
         let orphans = try connection.fetchAll(
             """
@@ -159,16 +189,19 @@ enum FileCacheManifest {
         return orphans
     }
 
-    /// What a deletion returns: the key, whether the value was in a file, and whether the
-    /// size was an integer (the trigger that keeps `totals` counts any other as 0).
-    private static let returningRemoved = "RETURNING key, file_name IS NOT NULL, typeof(size) = 'integer'"
+    /// What a deletion returns: the key, the value file's name, and whether the size was
+    /// an integer (the trigger that keeps `totals` counts any other as 0).
+    private static let returningRemoved = "RETURNING key, file_name, typeof(size) = 'integer'"
 
     private static func removedEntry(_ row: Row?, in connection: Connection) throws -> RemovedEntry? {
         guard let row else { return nil }
         if try !row.decode(Bool.self, at: 2) {
             try recountTotals(in: connection)
         }
-        return RemovedEntry(fileKey: try row.decode(Bool.self, at: 1) ? row.firstText : nil)
+        // A name of another type is no name the cache writes: no file is removed for it.
+        let recordedName: String? = (try? row.decode(String?.self, at: 1)) ?? nil
+        let file = row.firstText.flatMap { key in recordedName.flatMap { ValueFileName(recorded: $0, forKey: key) } }
+        return RemovedEntry(file: file)
     }
 
     /// Sets `totals` from the entries themselves, counting only the sizes that are integers.
@@ -192,6 +225,7 @@ extension Row {
 
 /// What is left to clean up after deleting a manifest entry.
 struct RemovedEntry {
-    /// The key whose value file is to be removed; nil when the value was inline.
-    let fileKey: String?
+    /// The value file to remove; nil when the value was inline, or the row named no file
+    /// the cache writes.
+    let file: ValueFileName?
 }

@@ -18,14 +18,14 @@ enum ValueChecksum {
     static func matches(_ data: Data, _ checksum: Data) -> Bool {
         switch checksum.count {
         case 4: of(data) == checksum
-        case 32: SHA256.digest(data) == checksum
+        case 32: LegacySHA256.digest(data).elementsEqual(checksum)
         default: false
         }
     }
 
     /// The CRC-32C of `data`.
     static func crc32c(_ data: Data) -> UInt32 {
-        data.withUnsafeBytes { beestore_crc32c(0, $0.baseAddress, $0.count) }
+        CRC32C.checksum(data)
     }
 
     /// The CRC-32C of `data` computed with the table only, whatever the processor.

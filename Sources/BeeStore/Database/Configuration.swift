@@ -60,8 +60,16 @@ public struct Configuration: Sendable {
     /// `warning` level, with their duration in the `duration_ms` metadata.
     public var logger: Logger?
 
+    /// How long, in seconds, a statement runs before ``logger`` logs it as slow (default:
+    /// 0.1); ``slowStatementThreshold`` is the same as a `Duration`.
+    public var slowStatementThresholdInterval: TimeInterval = 0.1
+
     /// How long a statement runs before ``logger`` logs it as slow (default: 100 ms).
-    public var slowStatementThreshold: Duration = .milliseconds(100)
+    @available(macOS 13, iOS 16, tvOS 16, watchOS 9, *)
+    public var slowStatementThreshold: Duration {
+        get { .seconds(slowStatementThresholdInterval) }
+        set { slowStatementThresholdInterval = newValue.timeInterval }
+    }
 
     /// How long one statement may run, from the start of its execution, before it is
     /// interrupted with ``StatementTimeLimitExceeded``; nil (the default) sets no limit.
@@ -69,7 +77,14 @@ public struct Configuration: Sendable {
     /// (`WITH RECURSIVE r(n) AS (SELECT 1 UNION ALL SELECT n + 1 FROM r) SELECT count(*)
     /// FROM r`) stops instead of holding its connection. The clock is checked every few
     /// thousand SQLite instructions, so a statement stops a little after its limit.
-    public var statementTimeLimit: Duration?
+    @available(macOS 13, iOS 16, tvOS 16, watchOS 9, *)
+    public var statementTimeLimit: Duration? {
+        get { statementTimeLimitInterval.map { .seconds($0) } }
+        set { statementTimeLimitInterval = newValue?.timeInterval }
+    }
+
+    /// ``statementTimeLimit`` in seconds, on every system.
+    public var statementTimeLimitInterval: TimeInterval?
 
     /// Whether traced and logged SQL shows bound values in place of its placeholders
     /// (default: true); false keeps values (personal data, secrets) out of traces and logs.

@@ -20,7 +20,7 @@ final class ConnectionState {
     /// interrupted it, SQLite's error otherwise.
     func stepError(code: Int32, sql: String) -> any Error {
         if code == SQLITE_INTERRUPT, let timeLimit, timeLimit.expired {
-            return StatementTimeLimitExceeded(sql: sql, timeLimit: timeLimit.limit)
+            return StatementTimeLimitExceeded(sql: sql, timeLimitInterval: timeLimit.limit)
         }
         return error(code: code, sql: sql)
     }

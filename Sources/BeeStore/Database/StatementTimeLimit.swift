@@ -1,4 +1,5 @@
 import CSQLite
+import Foundation
 import Dispatch
 
 /// Interrupts a connection's statements that run longer than the configuration's
@@ -10,7 +11,8 @@ final class StatementTimeLimit {
     /// How many virtual-machine instructions SQLite runs between two checks of the clock.
     private static let instructionsPerCheck: Int32 = 4_000
 
-    let limit: Duration
+    /// The limit, in seconds.
+    let limit: TimeInterval
     private let nanoseconds: UInt64
     // Set before each execution and read by the progress handler: both on the one thread
     // using the connection.
@@ -20,9 +22,9 @@ final class StatementTimeLimit {
 
     /// A limiter for `configuration`, or nil when it sets no limit.
     init?(_ configuration: Configuration) {
-        guard let limit = configuration.statementTimeLimit else { return nil }
+        guard let limit = configuration.statementTimeLimitInterval else { return nil }
         self.limit = limit
-        let nanoseconds = limit / .nanoseconds(1)
+        let nanoseconds = limit * 1e9
         // Clamped as a Double: converting a negative or huge limit to an integer would trap.
         self.nanoseconds = nanoseconds <= 0 ? 0 : nanoseconds >= 0x1p63 ? 1 << 63 : UInt64(nanoseconds)
     }

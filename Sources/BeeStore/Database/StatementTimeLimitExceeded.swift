@@ -1,3 +1,4 @@
+import Foundation
 /// A statement stopped because it ran longer than the configuration's
 /// ``Configuration/statementTimeLimit``: a runaway query (an unbounded recursive CTE, a
 /// join without an index on a large table) ends with this error instead of running on.
@@ -6,11 +7,17 @@
 public struct StatementTimeLimitExceeded: Error, Sendable, CustomStringConvertible {
     /// The interrupted statement's SQL.
     public let sql: String
+    /// The limit it ran past, in seconds; ``timeLimit`` is the same as a `Duration`.
+    public let timeLimitInterval: TimeInterval
+
     /// The limit it ran past.
-    public let timeLimit: Duration
+    @available(macOS 13, iOS 16, tvOS 16, watchOS 9, *)
+    public var timeLimit: Duration {
+        .seconds(timeLimitInterval)
+    }
 
     /// "statement ran past its time limit of 0.5 seconds: SELECT …".
     public var description: String {
-        "statement ran past its time limit of \(timeLimit): \(sql)"
+        "statement ran past its time limit of \(timeLimitInterval) seconds: \(sql)"
     }
 }

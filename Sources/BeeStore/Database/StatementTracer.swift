@@ -1,4 +1,5 @@
 import CSQLite
+import Foundation
 import Logging
 
 /// A statement a connection ran to its end, as a database's trace hook receives it.
@@ -6,8 +7,14 @@ public struct TracedStatement: Sendable {
     /// The statement's SQL with its bound values written in place (`WHERE id = 42`), or
     /// with its placeholders (`WHERE id = ?`) when the configuration hides values.
     public let sql: String
+    /// How long SQLite took to run it, in seconds; ``duration`` is the same as a `Duration`.
+    public let durationInterval: TimeInterval
+
     /// How long SQLite took to run it.
-    public let duration: Duration
+    @available(macOS 13, iOS 16, tvOS 16, watchOS 9, *)
+    public var duration: Duration {
+        .seconds(durationInterval)
+    }
 }
 
 /// Hands each finished statement of a connection to the configuration's trace hook and
@@ -16,7 +23,7 @@ public struct TracedStatement: Sendable {
 final class StatementTracer: Sendable {
     private let hook: (@Sendable (TracedStatement) -> Void)?
     private let logger: Logger?
-    private let slowStatementThreshold: Duration
+    private let slowStatementThreshold: TimeInterval
     private let showsValues: Bool
 
     /// The tracer `configuration` asks for, if any.
@@ -24,7 +31,7 @@ final class StatementTracer: Sendable {
         guard configuration.trace != nil || configuration.logger != nil else { return nil }
         hook = configuration.trace
         logger = configuration.logger
-        slowStatementThreshold = configuration.slowStatementThreshold
+        slowStatementThreshold = configuration.slowStatementThresholdInterval
         showsValues = configuration.traceShowsValues
     }
 
@@ -42,11 +49,11 @@ final class StatementTracer: Sendable {
     }
 
     private func finished(_ statement: OpaquePointer, nanoseconds: Int64) {
-        let duration = Duration.nanoseconds(nanoseconds)
+        let duration = TimeInterval(nanoseconds) / 1e9
         let isSlow = logger != nil && duration >= slowStatementThreshold
         let logsEach = logger.map { $0.logLevel <= .debug } ?? false
         guard hook != nil || isSlow || logsEach else { return }
-        let traced = TracedStatement(sql: sql(of: statement), duration: duration)
+        let traced = TracedStatement(sql: sql(of: statement), durationInterval: duration)
         hook?(traced)
         guard let logger else { return }
         let metadata: Logger.Metadata = ["duration_ms": "\(Double(nanoseconds) / 1_000_000)"]

@@ -17,9 +17,14 @@ public struct Migration: Sendable {
     public let identifier: String
 
     /// What the migrator records when it applies the migration and compares afterwards:
-    /// the declared version of a code migration, or the SHA-256 of an SQL migration's
-    /// `up` SQL (hexadecimal, line endings normalised to `\n`).
+    /// the declared version of a code migration, or the CRC-32C of an SQL migration's
+    /// `up` SQL (8 hexadecimal digits, line endings normalised to `\n`). A ledger written
+    /// by earlier versions holds the SHA-256 of that SQL (64 hexadecimal digits), which
+    /// still matches: see ``hasChecksum(_:)``.
     public let checksum: String
+
+    /// The `up` SQL of an SQL migration, line endings normalised; nil for a code migration.
+    private let normalizedSQL: [UInt8]?
 
     let up: @Sendable (Connection) throws -> Void
     let down: (@Sendable (Connection) throws -> Void)?
@@ -34,6 +39,7 @@ public struct Migration: Sendable {
     ) {
         self.identifier = identifier
         self.checksum = version
+        self.normalizedSQL = nil
         self.up = up
         self.down = down
     }
@@ -42,13 +48,25 @@ public struct Migration: Sendable {
     /// applies it and `downSQL`, when given, reverts it.
     public init(_ identifier: String, sql: String, downSQL: String? = nil) {
         self.identifier = identifier
-        self.checksum = SHA256.hexDigest(Migration.normalizingLineEndings(sql))
+        let normalizedSQL = Migration.normalizingLineEndings(sql)
+        self.normalizedSQL = normalizedSQL
+        let hex = String(CRC32C.checksum(normalizedSQL), radix: 16)
+        self.checksum = String(repeating: "0", count: 8 - hex.count) + hex
         self.up = { try $0.execute(script: sql) }
         if let downSQL {
             self.down = { try $0.execute(script: downSQL) }
         } else {
             self.down = nil
         }
+    }
+
+    /// Whether `recorded`, a checksum a ledger holds for the migration, is the migration's
+    /// own: its ``checksum``, or, for an SQL migration applied by an earlier version, the
+    /// SHA-256 of its `up` SQL as that version recorded it.
+    public func hasChecksum(_ recorded: String) -> Bool {
+        if recorded == checksum { return true }
+        guard let normalizedSQL, LegacySHA256.isHexDigest(recorded) else { return false }
+        return LegacySHA256.hexDigest(normalizedSQL) == recorded
     }
 
     /// Whether the migration has a `down` part, so that it can be rolled back.

@@ -37,7 +37,7 @@ extension Migrator {
             let state: MigrationStatus.State =
                 switch entry?.checksum {
                 case nil: .pending
-                case migration.checksum: .applied
+                case let recorded? where migration.hasChecksum(recorded): .applied
                 default: .changed
                 }
             return MigrationStatus(

@@ -118,7 +118,7 @@ public struct Migrator: Sendable {
     /// of them unless changes are accepted.
     private func changedMigrations(in entries: [MigrationLedger.Entry], accepting: Bool) throws -> [Migration] {
         try entries.compactMap { entry in
-            guard let migration = migration(named: entry.identifier), migration.checksum != entry.checksum else {
+            guard let migration = migration(named: entry.identifier), !migration.hasChecksum(entry.checksum) else {
                 return nil
             }
             guard accepting else {

@@ -41,7 +41,12 @@ open class Model<State: Codable & Sendable>: @unchecked Sendable {
     private var nextObserverID: UInt64 = 0
     private var storedCacheError: (any Error)?
     #if canImport(Observation)
-    private let registrar = ObservationRegistrar()
+    /// The Observation framework's registrar, on the systems that have it (its type is
+    /// named only where it is known to be there).
+    private let registrar: (any Sendable)? = {
+        guard #available(macOS 14, iOS 17, tvOS 17, watchOS 10, *) else { return nil }
+        return ObservationRegistrar()
+    }()
     #endif
 
     /// Where ``saveCache()`` and ``loadCache()`` keep the state; nil for a model that is not cached.
@@ -80,7 +85,9 @@ open class Model<State: Codable & Sendable>: @unchecked Sendable {
     public var state: State {
         get {
             #if canImport(Observation)
-            registrar.access(self, keyPath: \.state)
+            if #available(macOS 14, iOS 17, tvOS 17, watchOS 10, *), let registrar = registrar as? ObservationRegistrar {
+                registrar.access(self, keyPath: \.state)
+            }
             #endif
             return lock.withLock { storedState }
         }
@@ -105,7 +112,9 @@ open class Model<State: Codable & Sendable>: @unchecked Sendable {
     public func change(to state: State, kind: ModelChangeKind) {
         // Outside the lock: Observation's change handlers may read the state at once.
         #if canImport(Observation)
-        registrar.willSet(self, keyPath: \.state)
+        if #available(macOS 14, iOS 17, tvOS 17, watchOS 10, *), let registrar = registrar as? ObservationRegistrar {
+            registrar.willSet(self, keyPath: \.state)
+        }
         #endif
         let targets = lock.withLock { () -> [Observer] in
             storedState = state
@@ -113,7 +122,9 @@ open class Model<State: Codable & Sendable>: @unchecked Sendable {
             return observers
         }
         #if canImport(Observation)
-        registrar.didSet(self, keyPath: \.state)
+        if #available(macOS 14, iOS 17, tvOS 17, watchOS 10, *), let registrar = registrar as? ObservationRegistrar {
+            registrar.didSet(self, keyPath: \.state)
+        }
         #endif
         if autoSave, kind != .loaded, kind != .cleared, cache != nil {
             do { try saveCache() } catch { lock.withLock { storedCacheError = error } }
@@ -198,5 +209,6 @@ open class Model<State: Codable & Sendable>: @unchecked Sendable {
 }
 
 #if canImport(Observation)
+@available(macOS 14, iOS 17, tvOS 17, watchOS 10, *)
 extension Model: Observable {}
 #endif

@@ -26,8 +26,20 @@ import Testing
             inlineThreshold: 8, now: clock.now)
     }
 
-    func valueFile(forKey key: String) -> URL {
-        cacheDirectory.appendingPathComponent("data").appendingPathComponent(CacheDirectory.fileName(forKey: key))
+    /// The value file the manifest names for `key` (nil when it names none).
+    func valueFile(forKey key: String) throws -> URL {
+        let name = try #require(try manifest().fetchValue(String.self, "SELECT file_name FROM entry WHERE key = ?", [key]))
+        return cacheDirectory.appendingPathComponent("data").appendingPathComponent(name)
+    }
+
+    /// The names of the files in `data/`.
+    func dataFiles() throws -> Set<String> {
+        Set(try FileManager.default.contentsOfDirectory(atPath: cacheDirectory.appendingPathComponent("data").path))
+    }
+
+    /// The value file an earlier version named for `key`: the SHA-256 of the key.
+    func legacyValueFile(forKey key: String) -> URL {
+        cacheDirectory.appendingPathComponent("data").appendingPathComponent(ValueFileName.legacy(key: key).text)
     }
 
     func bytes(_ count: Int, _ seed: UInt8 = 1) -> Data {
@@ -44,8 +56,7 @@ import Testing
         try cache.setValue(bytes(5000), forKey: "large")
         #expect(try cache.value(forKey: "small") == bytes(4))
         #expect(try cache.value(forKey: "large") == bytes(5000))
-        #expect(!FileManager.default.fileExists(atPath: valueFile(forKey: "small").path))
-        #expect(FileManager.default.fileExists(atPath: valueFile(forKey: "large").path))
+        #expect(try dataFiles() == [try valueFile(forKey: "large").lastPathComponent])
         #expect(try cache.count == 2)
         #expect(try cache.totalBytes == 5004)
         #expect(try cache.contains("large"))
@@ -71,7 +82,7 @@ import Testing
         #expect(try cache.value(forKey: "key") == bytes(200, 2))
         try cache.setValue(bytes(3), forKey: "key")
         #expect(try cache.value(forKey: "key") == bytes(3))
-        #expect(!FileManager.default.fileExists(atPath: valueFile(forKey: "key").path))
+        #expect(try dataFiles().isEmpty)
         #expect(try cache.count == 1)
         #expect(try cache.totalBytes == 3)
     }
@@ -83,13 +94,13 @@ import Testing
         try cache.removeValue(forKey: "a")
         try cache.removeValue(forKey: "never stored")
         #expect(try cache.value(forKey: "a") == nil)
-        #expect(!FileManager.default.fileExists(atPath: valueFile(forKey: "a").path))
+        #expect(try dataFiles().isEmpty)
         try cache.setValue(bytes(100), forKey: "c")
         try cache.removeAll()
         #expect(try cache.count == 0)
         #expect(try cache.totalBytes == 0)
         #expect(try cache.value(forKey: "b") == nil)
-        #expect(!FileManager.default.fileExists(atPath: valueFile(forKey: "c").path))
+        #expect(try dataFiles().isEmpty)
         try cache.setValue(bytes(100), forKey: "c")
         #expect(try cache.value(forKey: "c") == bytes(100))
     }
@@ -98,9 +109,10 @@ import Testing
         let cache = try openCache(countLimit: 3)
         for key in ["a", "b", "c"] { try cache.setValue(bytes(50), forKey: key) }
         _ = try cache.value(forKey: "a")
+        let fileOfB = try valueFile(forKey: "b")
         try cache.setValue(bytes(50), forKey: "d")
         #expect(try !cache.contains("b"))
-        #expect(!FileManager.default.fileExists(atPath: valueFile(forKey: "b").path))
+        #expect(!FileManager.default.fileExists(atPath: fileOfB.path))
         for key in ["a", "c", "d"] { #expect(try cache.contains(key)) }
         for index in 0..<20 {
             try cache.setValue(bytes(index * 3), forKey: "k\(index % 7)")
@@ -144,7 +156,7 @@ import Testing
         #expect(try !cache.contains("inline"))
         #expect(try cache.value(forKey: "file") == nil)
         #expect(try cache.value(forKey: "inline") == nil)
-        #expect(!FileManager.default.fileExists(atPath: valueFile(forKey: "file").path))
+        #expect(try dataFiles().isEmpty)
         #expect(try cache.count == 0)
         #expect(cache.statistics == CacheStatistics(hits: 1, misses: 2, evictions: 2))
     }
@@ -195,13 +207,13 @@ import Testing
             // A write that stopped after moving its file into place, before adding its row.
             try manifest().execute(
                 "INSERT INTO pending_file (file_name, key) VALUES (?, ?)",
-                [CacheDirectory.fileName(forKey: "lost"), "lost"])
-            try bytes(100).write(to: valueFile(forKey: "lost"))
+                [ValueFileName.legacy(key: "lost").text, "lost"])
+            try bytes(100).write(to: legacyValueFile(forKey: "lost"))
             #expect(try cache.value(forKey: "lost") == nil)
             #expect(try cache.count == 1)
         }
         let reopened = try openCache()
-        #expect(!FileManager.default.fileExists(atPath: valueFile(forKey: "lost").path))
+        #expect(!FileManager.default.fileExists(atPath: legacyValueFile(forKey: "lost").path))
         #expect(try reopened.value(forKey: "kept") == bytes(100))
         #expect(try manifest().fetchValue(Int.self, "SELECT COUNT(*) FROM pending_file") == 0)
     }
@@ -240,7 +252,8 @@ import Testing
         for index in 0..<5 { try cache.setValue(bytes(4, UInt8(index)), forKey: "inline\(index)") }
         var flipped = bytes(100, 2)
         flipped[50] ^= 0xFF
-        try flipped.write(to: valueFile(forKey: "file2"))
+        let fileOfFile2 = try valueFile(forKey: "file2")
+        try flipped.write(to: fileOfFile2)
         try bytes(60, 3).write(to: valueFile(forKey: "file3"))  // truncated
         try FileManager.default.removeItem(at: valueFile(forKey: "file4"))
         try manifest().execute("UPDATE entry SET inline_value = X'00000000' WHERE key = 'inline1'")
@@ -248,7 +261,7 @@ import Testing
         for key in ["file2", "file3", "file4", "inline1"] {
             #expect(try cache.value(forKey: key) == nil)
         }
-        #expect(!FileManager.default.fileExists(atPath: valueFile(forKey: "file2").path))
+        #expect(!FileManager.default.fileExists(atPath: fileOfFile2.path))
         for index in [0, 1] { #expect(try cache.value(forKey: "file\(index)") == bytes(100, UInt8(index))) }
         for index in [0, 2, 3, 4] { #expect(try cache.value(forKey: "inline\(index)") == bytes(4, UInt8(index))) }
         #expect(try cache.count == 6)
@@ -264,12 +277,12 @@ import Testing
         #expect(ValueChecksum.of(bytes(4)).count == 4)
 
         // As earlier versions stored them: the SHA-256 digest of each value.
-        try manifest().execute("UPDATE entry SET checksum = ? WHERE key = 'file'", [SHA256.digest(bytes(100))])
-        try manifest().execute("UPDATE entry SET checksum = ? WHERE key = 'inline'", [SHA256.digest(bytes(4))])
+        try manifest().execute("UPDATE entry SET checksum = ? WHERE key = 'file'", [Data(LegacySHA256.digest(bytes(100)))])
+        try manifest().execute("UPDATE entry SET checksum = ? WHERE key = 'inline'", [Data(LegacySHA256.digest(bytes(4)))])
         #expect(try cache.value(forKey: "file") == bytes(100))
         #expect(try cache.value(forKey: "inline") == bytes(4))
         // A digest that does not match, or a checksum of no known length, is a corrupt entry.
-        try manifest().execute("UPDATE entry SET checksum = ? WHERE key = 'file'", [SHA256.digest(bytes(101))])
+        try manifest().execute("UPDATE entry SET checksum = ? WHERE key = 'file'", [Data(LegacySHA256.digest(bytes(101)))])
         try manifest().execute("UPDATE entry SET checksum = X'0102030405' WHERE key = 'inline'")
         #expect(try cache.value(forKey: "file") == nil)
         #expect(try cache.value(forKey: "inline") == nil)
@@ -307,7 +320,7 @@ import Testing
 
     @Test(arguments: ["a/b/../../c", "..", "/", "nul\u{0}inside", "🐝🍯", String(repeating: "k", count: 10_240), ""]
         .map(Key.init))
-    func anyKeyIsStoredUnderAFixedLengthHashedName(key argument: Key) throws {
+    func anyKeyIsStoredUnderANumberedName(key argument: Key) throws {
         let key = argument.value
         let cache = try openCache()
         try cache.setValue(bytes(100), forKey: key)
@@ -315,8 +328,8 @@ import Testing
         #expect(try cache.value(forKey: key) == bytes(100))
         let names = try FileManager.default.contentsOfDirectory(atPath: cacheDirectory.appendingPathComponent("data").path)
         #expect(names.count == 2)
-        #expect(names.allSatisfy { $0.count == 64 && $0.allSatisfy(\.isHexDigit) })
-        #expect(names.contains(CacheDirectory.fileName(forKey: key)))
+        #expect(Set(names) == ["1", "2"])
+        #expect(try valueFile(forKey: key).lastPathComponent == "1")
         let reopened = try openCache()
         #expect(try reopened.value(forKey: key) == bytes(100))
     }
@@ -363,14 +376,15 @@ import Testing
         let names = foreignFileNames(reaching: victim)
         let cache = try openCache()
         for (index, name) in names.enumerated() {
-            for key in ["read \(index)", "remove \(index)"] {
-                try cache.setValue(bytes(100), forKey: key)
-                try manifest().execute("UPDATE entry SET file_name = ? WHERE key = ?", [name, key])
-            }
+            try cache.setValue(bytes(100), forKey: "read \(index)")
+            try cache.setValue(bytes(100), forKey: "remove \(index)")
+            try manifest().execute("UPDATE entry SET file_name = ? WHERE key = ?", [name, "read \(index)"])
         }
         for (index, name) in names.enumerated() {
             #expect(try cache.value(forKey: "read \(index)") == nil, "file name \(name.debugDescription)")
             expectUntouched(victim, "read with file name \(name.debugDescription)" as Testing.Comment)
+            // The read removed its entry: no other row names the file now.
+            try manifest().execute("UPDATE entry SET file_name = ? WHERE key = ?", [name, "remove \(index)"])
             try cache.removeValue(forKey: "remove \(index)")
             expectUntouched(victim, "removal with file name \(name.debugDescription)" as Testing.Comment)
         }
@@ -401,12 +415,14 @@ import Testing
         #expect(reopened.statistics.evictions == names.count)
     }
 
-    @Test func aFileNameOfAnotherKeyIsAMissThatLeavesTheOtherEntryAlone() throws {
+    @Test func noTwoEntriesNameOneFileAndAnotherKeysEarlierNameIsAMissThatLeavesItAlone() throws {
         let cache = try openCache()
         try cache.setValue(bytes(100, 1), forKey: "a")
         try cache.setValue(bytes(100, 2), forKey: "b")
-        try manifest().execute(
-            "UPDATE entry SET file_name = ? WHERE key = 'a'", [CacheDirectory.fileName(forKey: "b")])
+        #expect(throws: DatabaseError.self) {
+            try manifest().execute("UPDATE entry SET file_name = (SELECT file_name FROM entry WHERE key = 'b') WHERE key = 'a'")
+        }
+        try manifest().execute("UPDATE entry SET file_name = ? WHERE key = 'a'", [ValueFileName.legacy(key: "b").text])
         #expect(try cache.value(forKey: "a") == nil)
         #expect(try cache.value(forKey: "b") == bytes(100, 2))
         #expect(try cache.count == 1)
@@ -459,8 +475,8 @@ import Testing
         try manifest().execute(
             "UPDATE entry SET size = 120, checksum = ? WHERE key = 'rewritten'", [ValueChecksum.of(bytes(120, 9))])
         try manifest().execute(
-            "INSERT INTO entry (key, size, checksum, last_access, file_name) VALUES ('new', 100, ?, 99, ?)",
-            [ValueChecksum.of(bytes(100, 4)), CacheDirectory.fileName(forKey: "new")])
+            "INSERT INTO entry (key, size, checksum, last_access, file_name) VALUES ('new', 100, ?, 99, '99')",
+            [ValueChecksum.of(bytes(100, 4))])
         try bytes(100, 4).write(to: cacheDirectory.appendingPathComponent("tmp/interrupted"))
         let reopened = try openCache()
         #expect(try reopened.count == 2)
@@ -493,7 +509,7 @@ import Testing
         #expect(try cache.count == 1)
         #expect(cache.statistics.misses == 0 && cache.statistics.evictions == 0)
         let data = cacheDirectory.appendingPathComponent("data").path
-        #expect(try FileManager.default.contentsOfDirectory(atPath: data) == [CacheDirectory.fileName(forKey: "shared")])
+        #expect(try FileManager.default.contentsOfDirectory(atPath: data) == [try valueFile(forKey: "shared").lastPathComponent])
     }
 
     @Test func aValueFileReplacedByADirectoryIsAMissThatRemovesTheEntry() throws {
@@ -502,7 +518,7 @@ import Testing
         try cache.setValue(bytes(100), forKey: "key")
         try cache.setValue(bytes(100, 2), forKey: "other")
         try FileManager.default.removeItem(at: valueFile(forKey: "key"))
-        let inside = valueFile(forKey: "key").appendingPathComponent("inside")
+        let inside = try valueFile(forKey: "key").appendingPathComponent("inside")
         try FileManager.default.createDirectory(at: inside, withIntermediateDirectories: true)
         try FileManager.default.createSymbolicLink(
             at: inside.appendingPathComponent("link"), withDestinationURL: folder.url)
@@ -528,7 +544,7 @@ import Testing
     }
 
     @Test(arguments: ["size = 'abc'", "size = 1.5", "checksum = 7", "expires_at = 'tomorrow'", "inline_value = 3",
-        "file_name = 5"])
+        "file_name = CAST(rowid AS BLOB)"])
     func anEntryWithAColumnOfTheWrongTypeIsAMissThatRemovesIt(damage: String) throws {
         let cache = try openCache()
         try cache.setValue(bytes(100), forKey: "file")
@@ -574,7 +590,7 @@ import Testing
         _ = try openCache()
         try manifest().execute("PRAGMA user_version = 99")
         #expect(throws: CacheError.unsupportedManifestVersion(
-            found: 99, supported: 1, path: cacheDirectory.appendingPathComponent("manifest.sqlite").path)
+            found: 99, supported: FileCacheManifest.version, path: cacheDirectory.appendingPathComponent("manifest.sqlite").path)
         ) {
             try openCache()
         }

@@ -311,11 +311,13 @@ func migrationFiles(_ files: [String: String]) throws -> TemporaryDirectory {
         #expect(try edited.status().first?.recordedChecksum == "2")
     }
 
-    @Test func sqlChecksumIsTheSHA256OfTheUpPartWithNormalisedLineEndings() throws {
+    @Test func sqlChecksumIsTheCRC32COfTheUpPartWithNormalisedLineEndings() throws {
         let unix = Migration("1_a", sql: "CREATE TABLE a (id INTEGER);\nCREATE TABLE b (id INTEGER);\n")
         let windows = Migration("1_a", sql: "CREATE TABLE a (id INTEGER);\r\nCREATE TABLE b (id INTEGER);\r\n")
         let oldMac = Migration("1_a", sql: "CREATE TABLE a (id INTEGER);\rCREATE TABLE b (id INTEGER);\r")
-        #expect(unix.checksum == SHA256.hexDigest(Array("CREATE TABLE a (id INTEGER);\nCREATE TABLE b (id INTEGER);\n".utf8)))
+        let crc = CRC32C.checksum(Array("CREATE TABLE a (id INTEGER);\nCREATE TABLE b (id INTEGER);\n".utf8))
+        #expect(UInt32(unix.checksum, radix: 16) == crc && unix.checksum.utf8.count == 8)
+        #expect(Migration("1_b", sql: "").checksum == "00000000")
         #expect(windows.checksum == unix.checksum && oldMac.checksum == unix.checksum)
         #expect(Migration("1_a", sql: "CREATE TABLE a (id TEXT)").checksum != unix.checksum)
         #expect(Migration("1_a", sql: unix.identifier, downSQL: "DROP TABLE a").checksum

@@ -92,19 +92,19 @@ final class ServedDatabase: Sendable {
     /// The header field that authenticates a script's request.
     var bearerHeader: [String: String] { ["Authorization": "Bearer \(token)"] }
 
-    /// The SHA-256 digest of the served file, with the names of any journal files beside it:
-    /// what must not change while the server only reads.
+    /// The bytes of the served file, with the names of any journal files beside it: what
+    /// must not change while the server only reads.
     func fileState() throws -> FileState {
-        let digest = SHA256.hexDigest(try Data(contentsOf: URL(fileURLWithPath: databasePath)))
+        let contents = try Data(contentsOf: URL(fileURLWithPath: databasePath))
         let journals = ["-wal", "-journal", "-shm"].filter { FileManager.default.fileExists(atPath: databasePath + $0) }
-        return FileState(digest: digest, journalSuffixes: journals)
+        return FileState(contents: contents, journalSuffixes: journals)
     }
 }
 
-/// A database file's content digest and the journal files present beside it.
+/// A database file's content and the journal files present beside it.
 struct FileState: Equatable, CustomStringConvertible {
-    let digest: String
+    let contents: Data
     let journalSuffixes: [String]
 
-    var description: String { "SHA-256 \(digest), journals: \(journalSuffixes)" }
+    var description: String { "\(contents.count) bytes (CRC-32C \(ValueChecksum.crc32c(contents))), journals: \(journalSuffixes)" }
 }
