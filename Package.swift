@@ -17,15 +17,17 @@ let package = Package(
         .executable(name: "Caching", targets: ["Caching"]),
         .executable(name: "ChinookRecords", targets: ["ChinookRecords"]),
     ],
-    // A package that depends on BeeStore fetches and builds swift-log alone: the packages
-    // that only the macro and the tool need are used under traits, off unless asked for
-    // (`traits: ["Macros"]` on the `.package` line; `swift build --enable-all-traits` here),
-    // and SwiftPM fetches nothing for a trait that is off.
+    // The packages that only the macro and the tool need are used under traits, on by default
+    // so that `swift run beestore` and `swift test` work in a fresh clone. A package that
+    // uses the library alone turns them off (`traits: []` on its `.package` line, as the
+    // README's snippet does) and then fetches and builds swift-log alone: SwiftPM fetches
+    // nothing for a trait that is off.
     traits: [
         .trait(name: "Macros", description: "The @ColumnCodable macro of the BeeStoreMacros product (swift-syntax)."),
         .trait(
             name: "CommandLineTool",
             description: "The beestore command-line tool (swift-argument-parser)."),
+        .default(enabledTraits: ["Macros", "CommandLineTool"]),
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.5.0"),

@@ -59,7 +59,7 @@ struct RubyChinaNodes {
         try printer.waitForNotification()
 
         if options.databasePath != nil {
-            print("The database is in \(location.path); list its tables with: swift run --traits CommandLineTool beestore tables \(location.path)")
+            print("The database is in \(location.path); list its tables with: swift run beestore tables \(location.path)")
         }
         print("Done.")
     }

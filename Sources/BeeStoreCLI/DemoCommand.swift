@@ -61,7 +61,7 @@ struct DemoCommand: ParsableCommand {
         try show(
             "rows \(DemoNode.tableName) --columns id,name,section_name,topics_count --order section_id,sort --limit 5",
             try inspector.rows(of: DemoNode.tableName, matching: selection).formatted(as: .table))
-        try Output.write("Explore it further: swift run --traits CommandLineTool beestore --help\n")
+        try Output.write("Explore it further: swift run beestore --help\n")
     }
 
     /// Writes the command line a reader would type, then what it prints.

@@ -9,7 +9,7 @@ struct CLIReadmeTests {
         let readme = try String(contentsOf: ExamplesTests.root.appendingPathComponent("README.md"), encoding: .utf8)
         let start = try #require(readme.range(of: "<!-- cli commands -->\n```sh\n"))
         let end = try #require(readme.range(of: "```", range: start.upperBound..<readme.endIndex))
-        let prefix = "swift run --traits CommandLineTool beestore "
+        let prefix = "swift run beestore "
         let commands = readme[start.upperBound..<end.lowerBound].split(separator: "\n").map(String.init)
         #expect(commands.allSatisfy { $0.hasPrefix(prefix) }, "the block holds only beestore commands")
 
@@ -43,7 +43,7 @@ struct CLIReadmeTests {
         // and the serve tests run it.
         #expect(listed.count == 14)
         #expect(shown == listed.subtracting(["serve"]))
-        #expect(readme.contains("swift run --traits CommandLineTool beestore serve Chinook.sqlite"))
+        #expect(readme.contains("swift run beestore serve Chinook.sqlite"))
     }
 
     /// The words of a command line as a POSIX shell splits them: whitespace separates

@@ -15,14 +15,10 @@ import Testing
         database = try Database(path: try Fixtures.copy("legacy-migrations.sqlite", into: folder))
     }
 
-    static var exampleMigrations: URL {
-        URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
-            .deletingLastPathComponent().appendingPathComponent("Migrations")
-    }
 
     func migrator(editing identifier: String? = nil) throws -> Migrator {
         var migrator = Migrator(database: database)
-        for migration in try Migration.load(from: Self.exampleMigrations) {
+        for migration in try Migration.load(from: ExampleMigrations.directory) {
             if migration.identifier == identifier {
                 try migrator.register(Migration(migration.identifier, sql: "CREATE TABLE edited (id INTEGER)"))
             } else {
