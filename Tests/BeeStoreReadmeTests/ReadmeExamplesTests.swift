@@ -208,6 +208,7 @@ struct ReadmeExamplesTests {
         try db.from("line").insert(rows: [["product": "ink", "price": 3.0], ["product": "nib", "price": 0.5]])
         let postgreSQL = try recent.rendered(for: .postgreSQL).selectStatement().sql
         // SELECT * FROM "line" WHERE "status" = $1
+        try db.table("setting").field("name", .text).primaryKey().field("value", .blob).withoutRowID().create()
         // end example
         #expect(try totals.first()?.decode(Double.self, at: 0) == 255)
         #expect(try numbers.get().map { try $0.decode(Int.self, at: 0) } == [1, 2, 3, 4, 5])
