@@ -90,6 +90,19 @@ public struct Configuration: Sendable {
     /// (default: true); false keeps values (personal data, secrets) out of traces and logs.
     public var traceShowsValues = true
 
+    /// Called with each connection the database opens (the writer and every reader), once
+    /// it is set up and before any other use: where SQL functions and collations are
+    /// added, so that every statement finds them whichever connection runs it. Throwing
+    /// fails the opening of the database (or of the reader) with that error.
+    ///
+    /// ```swift
+    /// configuration.prepareConnection = { connection in
+    ///     try connection.add(DatabaseCollation.localized)
+    ///     try connection.add(DatabaseFunction("initials") { (name: String) in String(name.prefix(1)) })
+    /// }
+    /// ```
+    public var prepareConnection: (@Sendable (Connection) throws -> Void)?
+
     /// The default configuration.
     public init() {}
 }

@@ -79,6 +79,7 @@ public final class Connection {
             throw DatabaseError(
                 code: error.extendedResultCode, message: "\(error.message): \(path)", sql: error.sql)
         }
+        try configuration.prepareConnection?(self)
     }
 
     deinit {

@@ -112,6 +112,13 @@ public struct TableDefinition: Sendable {
         return copy
     }
 
+    /// `COLLATE name`: the column's text compares and sorts by the collation `name`
+    /// (SQLite's `NOCASE`, `RTRIM`, or one added with ``DatabaseCollation``, such as
+    /// `localized`), in indexes and queries alike.
+    public func collate(_ collation: String) -> TableDefinition {
+        modifyingLastField { $0.collation = collation }
+    }
+
     /// `UNIQUE` ({Bee}'s `UNIQUE`).
     public func unique() -> TableDefinition {
         modifyingLastField { $0.isUnique = true }
@@ -191,6 +198,7 @@ struct FieldDefinition: Sendable {
     var isPrimaryKey = false
     var isAutoIncrement = false
     var isUnique = false
+    var collation: String?
     var defaultValue: Value?
     var reference: Reference?
 }

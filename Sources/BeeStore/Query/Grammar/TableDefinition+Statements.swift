@@ -150,6 +150,10 @@ extension TableDefinition {
         }
         if field.isNotNull { renderer.append(" NOT NULL") }
         if field.isUnique { renderer.append(" UNIQUE") }
+        if let collation = field.collation {
+            renderer.append(" COLLATE ")
+            renderer.appendIdentifier(collation)
+        }
         if let value = field.defaultValue {
             renderer.append(" DEFAULT ")
             renderer.appendLiteral(value)
