@@ -218,6 +218,48 @@ struct ReadmeExamplesTests {
         #expect(postgreSQL == #"SELECT * FROM "line" WHERE "status" = $1"#)
     }
 
+    @Test func fullTextSearchExample() throws {
+        struct Book: ActiveRecord {
+            var id: Int64?
+            var title: String
+            var summary: String
+        }
+        let db = try Database.inMemory()
+        var book = Book(title: "Desserts", summary: "La crème brûlée, step by step")
+        try book.save(in: db)
+        // example: full-text-search
+        try db.fullTextTable("book_search").column("title").column("summary")
+            .tokenizer(.porter()).prefixes(2, 3)
+            .synchronized(with: "book")
+            .create()
+        let pattern = FullTextPattern(matchingAllTokensIn: "creme brulee")  // nil for text without a word
+        let books = try pattern.map { pattern in
+            try Book.query(in: db).matching(pattern, in: "book_search").order(by: .column("book_search.rank")).records()
+        } ?? []
+        let extracts = try db.from("book_search").select(.snippet("book_search", column: 1))
+            .matching(FullTextPattern(matchingPrefixesIn: "brul")!).get()
+        // end example
+        #expect(books.map(\.title) == ["Desserts"])
+        #expect(try extracts.first?.decode(String.self, at: 0) == "La crème <b>brûlée</b>, step by step")
+    }
+
+    @Test func functionsExample() throws {
+        // example: functions
+        var configuration = Configuration()
+        configuration.prepareConnection = { connection in
+            try connection.add(DatabaseFunction("initials", isDeterministic: true) { (name: String) in
+                String(name.split(separator: " ").compactMap(\.first))
+            })
+            try connection.add(DatabaseCollation.localized)
+        }
+        let people = try Database.inMemory(configuration: configuration)
+        try people.table("person").field("name", .text).collate("localized").create()
+        try people.from("person").insert(rows: [["name": "Émile Zola"], ["name": "Ada Lovelace"]])
+        let initials = try people.from("person").select(.function("initials", .column("name"))).order(by: "name").get()
+        // end example
+        #expect(try initials.map { try $0.decode(String.self, at: 0) } == ["AL", "ÉZ"])
+    }
+
     @Test func recordsExample() throws {
         let db = try Database.inMemory()
         // example: records
