@@ -6,7 +6,7 @@ enum BuilderCode {
         for filter in queries.request.filters {
             lines.append("    " + filter.op.builderCall(column: filter.column, value: filter.value))
         }
-        if let search = queries.request.search {
+        if let search = queries.fullTextQuery {
             lines.append("    .where(\(SwiftLiteral.string(queries.shape.name)), .equal, \(SwiftLiteral.string(search)))")
         }
         if let sortColumn = queries.sortColumn {

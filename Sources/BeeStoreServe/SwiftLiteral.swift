@@ -1,3 +1,6 @@
+import BeeStore
+import Foundation
+
 /// Swift source text for values shown as code to copy: escaped on Unicode scalars, so
 /// that any name or value reads back as the same string.
 enum SwiftLiteral {
@@ -17,5 +20,16 @@ enum SwiftLiteral {
             }
         }
         return literal + "\""
+    }
+
+    /// `value` as a Swift expression of a BeeStore `Value` of its type.
+    static func value(_ value: Value) -> String {
+        switch value {
+        case .null: "Value.null"
+        case .integer(let integer): "Value.integer(\(integer))"
+        case .real(let real): "Value.real(\(real))"
+        case .text(let text): "Value.text(\(string(text)))"
+        case .blob(let data): "Value.blob(Data([\(data.map { String(format: "0x%02x", $0) }.joined(separator: ", "))]))"
+        }
     }
 }

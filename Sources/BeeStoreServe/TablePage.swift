@@ -12,7 +12,7 @@ enum TablePage {
             let database = request.exportsAll ? context.exporting : context.database
             let statement = try queries.export(in: database).selectStatement()
             let inspector = Inspector(database)
-            return .export(format: format, fileName: shape.name) { writer in
+            return try .export(format: format, fileName: shape.name) { writer in
                 try inspector.execute(
                     statement.sql, arguments: StatementArguments(values: statement.arguments), writingTo: &writer)
             }
@@ -109,7 +109,7 @@ struct TablePageContent {
         for column in shape.columnNames { html.element("option", [("value", column)], text: column) }
         html.close("select")
         html.open("select", [("name", "_op"), ("aria-label", "operator")])
-        for op in FilterOperator.allCases { html.element("option", [("value", op.rawValue)], text: op.label) }
+        for op in FilterOperator.offered { html.element("option", [("value", op.rawValue)], text: op.label) }
         html.close("select")
         html.open("input", [("type", "text"), ("name", "_value"), ("aria-label", "value")])
         html.raw("<button type=\"submit\" id=\"apply-filter\">Filter</button></form>")
@@ -143,10 +143,7 @@ struct TablePageContent {
             }
             html.raw("<ul>")
             for (value, count) in values {
-                let filter =
-                    value == .null
-                    ? TableFilter(column: facet.column, op: .isnull, value: "1")
-                    : TableFilter(column: facet.column, op: .exact, value: CellFormat.text(value))
+                let filter = TableFilter.selecting(value, in: facet.column)
                 let url = request.url.adding(filter.queryItem.0, filter.queryItem.1)
                 html.raw("<li>")
                 html.link(labels.label(of: value, in: facet.column) ?? CellFormat.text(value), to: url, [("class", "facet-value")])

@@ -31,11 +31,16 @@ struct TableQueries: Sendable {
         for filter in request.filters {
             query = filter.op.apply(to: query, column: try shape.column(filter.column), value: filter.value)
         }
-        if let search = request.search {
+        if let search = fullTextQuery {
             // An FTS5 table matches a search through the hidden column named as the table.
             query = query.where(shape.name, .equal, search)
         }
         return query
+    }
+
+    /// The FTS5 query of the request's search, if it has one.
+    var fullTextQuery: String? {
+        request.search.map { FullTextQuery.query(for: $0, isRaw: request.isRawSearch) }
     }
 
     /// The page's rows: the key columns first (for ordinary tables), then every column;

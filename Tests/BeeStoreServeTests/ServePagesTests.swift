@@ -276,6 +276,43 @@ import Testing
         #expect(plain.status == 400)
     }
 
+    @Test(arguments: [
+        ("don't", ["Quote"]), ("AC-DC", ["Dash"]), ("\"sky\"", ["Blues"]), ("sky   crying", ["Blues"]), ("OR", ["Or"]),
+        ("title:Rock", []), ("   ", ["Blues", "Dash", "Or", "Quote", "Rock"]),
+    ])
+    func searchTermsAreWordsNotFTS5Syntax(search: String, titles: [String]) async throws {
+        let served = try ServedCopy(prepare: Self.addLyrics)
+        let page = try await served.get(split(PageURL("/table", [("name", "lyrics"), ("_search", search)]).text))
+        #expect(page.status == 200, "\(search): \(page.body.prefix(300))")
+        #expect(Set(attributeTexts("title", in: page.body)) == Set(titles), "\(search)")
+    }
+
+    @Test func theRawSearchModeTakesFTS5Syntax() async throws {
+        let served = try ServedCopy(prepare: Self.addLyrics)
+        let page = try await served.get(split(PageURL("/table", [("name", "lyrics"), ("_search", "rock OR crying"), ("_searchmode", "raw")]).text))
+        #expect(Set(attributeTexts("title", in: page.body)) == ["Rock", "Blues"])
+        #expect(link(marked: "id=\"next-page\"", in: page.body) == nil)
+        let broken = try await served.get(split(PageURL("/table", [("name", "lyrics"), ("_search", "don't"), ("_searchmode", "raw")]).text))
+        #expect(broken.status == 400)
+        #expect(try await served.get("/table", "name=lyrics&_search=x&_searchmode=fancy").status == 400)
+    }
+
+    /// Adds an FTS5 table `lyrics (title, body)` whose bodies hold words with FTS5 syntax.
+    static func addLyrics(_ database: Database) throws {
+        try database.execute("CREATE VIRTUAL TABLE lyrics USING fts5(title, body)")
+        try database.execute("""
+            INSERT INTO lyrics VALUES ('Rock', 'let there be rock'), ('Blues', 'the sky is crying'),
+            ('Quote', 'don''t stop'), ('Dash', 'AC-DC live'), ('Or', 'this OR that')
+            """)
+    }
+
+    /// The texts of the table cells of the column `column` in a page's rows.
+    func attributeTexts(_ column: String, in html: String) -> [String] {
+        html.components(separatedBy: "<td data-column=\"\(column)\">").dropFirst().compactMap {
+            $0.components(separatedBy: "</td>").first.map(decodeEntities)
+        }
+    }
+
     @Test func theBuilderCodeOfAFilteredTableRunsAndReadsTheSameRows() async throws {
         let served = try ServedCopy()
         let page = try await served.get("/table", "name=Track&Composer__contains=AC%2FDC&_sort_desc=Name")
