@@ -71,7 +71,7 @@ enum QueryPage {
             url.adding(name, arguments[name].map(CellFormat.text) ?? "")
         }
         html.raw("<p class=\"summary\">")
-        let count = result.rows.count == 1 ? "1 row" : "\(result.rows.count) rows"
+        let count = CountText.rows(result.rows.count)
         html.element("span", [("id", "row-count")], text: result.hasMoreRows ? "first \(count) shown" : count)
         html.raw(" · export ")
         html.link("CSV", to: url.adding("_format", "csv"), [("id", "export-csv")])

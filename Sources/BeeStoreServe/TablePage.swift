@@ -69,7 +69,7 @@ struct TablePageContent {
 
     private func writeSummary(to html: inout HTML) {
         html.raw("<p class=\"summary\">")
-        let count = matchingCount.map { $0 == 1 ? "1 row" : "\($0) rows" } ?? "many rows (counting took too long)"
+        let count = matchingCount.map(CountText.rows) ?? "many rows (counting took too long)"
         html.element("span", [("id", "row-count")], text: count)
         html.raw(" · ")
         html.link("schema", to: PageURL("/schema", [("name", shape.name)]), [("id", "schema-link")])
@@ -148,7 +148,7 @@ struct TablePageContent {
                 html.raw("<li>")
                 html.link(labels.label(of: value, in: facet.column) ?? CellFormat.text(value), to: url, [("class", "facet-value")])
                 html.raw(" ")
-                html.element("span", [("class", "count")], text: String(count))
+                html.element("span", [("class", "count")], text: CountText.number(count))
                 html.raw("</li>")
             }
             html.raw("</ul></div>")

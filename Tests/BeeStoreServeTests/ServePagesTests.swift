@@ -10,8 +10,8 @@ import Testing
         let served = try ServedCopy { try $0.execute("CREATE VIEW rock AS SELECT * FROM Track WHERE GenreId = 1") }
         let page = try await served.get("/")
         #expect(page.status == 200)
-        #expect(page.body.contains(#"<a href="/table?name=Track" class="table-link">Track</a></td><td>table</td><td class="row-count">3503</td>"#))
-        #expect(page.body.contains(#"<a href="/table?name=rock" class="table-link">rock</a></td><td>view</td><td class="row-count">1297</td>"#))
+        #expect(page.body.contains(#"<a href="/table?name=Track" class="table-link">Track</a></td><td>table</td><td class="row-count">3,503</td>"#))
+        #expect(page.body.contains(#"<a href="/table?name=rock" class="table-link">rock</a></td><td>view</td><td class="row-count">1,297</td>"#))
     }
 
     /// Follows `a#next-page` from `start` to the last page; the row keys in order.
@@ -96,7 +96,7 @@ import Testing
         let count = try served.openWritable().fetchValue(Int.self, "SELECT count(*) FROM Track WHERE \(condition)")
         let shown = page.body.components(separatedBy: #"<tr class="row">"#).count - 1
         #expect(shown == count)
-        #expect(page.body.contains(#"<span id="row-count">\#(count ?? -1) rows</span>"#))
+        #expect(page.body.contains(#"<span id="row-count">\#(CountText.rows(count ?? -1))</span>"#))
     }
 
     @Test func facetsCountValuesLabelThemAndLinkToTheirFilter() async throws {
@@ -184,7 +184,7 @@ import Testing
         #expect(page.body.contains(#"<td data-column="Name">Go Down</td>"#))
         #expect(page.body.contains(#"<span id="row-count">2 rows</span>"#))
         let many = try await served.get("/query", "sql=" + PageURL.encode("SELECT * FROM Track"))
-        #expect(many.body.contains("first 1000 rows shown"))
+        #expect(many.body.contains("first 1,000 rows shown"))
     }
 
     @Test(arguments: [

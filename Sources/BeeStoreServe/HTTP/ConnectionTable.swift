@@ -33,9 +33,8 @@ final class ConnectionTable: @unchecked Sendable {
         /// The connection now waits for a request head, and may be closed to make room.
         func waitForHead() {
             table.lock.withLock {
-                guard !table.evicted.contains(identifier) else { return }
-                table.waiting[identifier] = (socket, table.nextOrder)
-                table.nextOrder += 1
+                guard !table.evicted.contains(identifier), table.waiting[identifier] == nil else { return }
+                table.markWaiting(identifier, socket)
             }
         }
 
@@ -71,9 +70,18 @@ final class ConnectionTable: @unchecked Sendable {
             }
             count += 1
             defer { nextIdentifier += 1 }
+            // A new connection waits for its first head from the start, before its thread runs.
+            markWaiting(nextIdentifier, socket)
             return (Slot(table: self, identifier: nextIdentifier, socket: socket), victim)
         }
         victim?.interrupt()
         return slot
+    }
+
+    /// Counts the connection `identifier` among those waiting for a head, as the latest.
+    /// Call with `lock` held.
+    private func markWaiting(_ identifier: Int, _ socket: ConnectedSocket) {
+        waiting[identifier] = (socket, nextOrder)
+        nextOrder += 1
     }
 }
