@@ -13,7 +13,13 @@ enum BuilderCode {
             let direction = queries.request.isDescending ? ".descending" : ".ascending"
             lines.append("    .order(by: \(SwiftLiteral.string(sortColumn)), \(direction))")
         }
+        for key in queries.shape.keyColumns {
+            let direction = queries.sortColumn != nil && queries.request.isDescending ? ".descending" : ".ascending"
+            lines.append("    .order(by: \(SwiftLiteral.string(key)), \(direction))")
+        }
+        if !queries.keysetTerms.isEmpty { lines.append("    " + KeysetTerm.builderCall(queries.keysetTerms)) }
         lines.append("    .limit(\(queries.request.pageSize))")
+        if queries.shape.keyColumns.isEmpty && queries.request.offset > 0 { lines.append("    .offset(\(queries.request.offset))") }
         lines.append("    .get()")
         return lines.joined(separator: "\n")
     }

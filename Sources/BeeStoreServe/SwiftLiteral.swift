@@ -22,13 +22,15 @@ enum SwiftLiteral {
         return literal + "\""
     }
 
-    /// `value` as a Swift expression of a BeeStore `Value` of its type.
+    /// `value` as a Swift expression that binds as a value of the same type: a number or
+    /// string literal, or a BeeStore `Value`.
     static func value(_ value: Value) -> String {
         switch value {
         case .null: "Value.null"
-        case .integer(let integer): "Value.integer(\(integer))"
-        case .real(let real): "Value.real(\(real))"
-        case .text(let text): "Value.text(\(string(text)))"
+        case .integer(let integer): String(integer)
+        case .real(let real) where real.isFinite: String(real)
+        case .real(let real): "Value.real(\(real < 0 ? "-" : "").infinity)"
+        case .text(let text): string(text)
         case .blob(let data): "Value.blob(Data([\(data.map { String(format: "0x%02x", $0) }.joined(separator: ", "))]))"
         }
     }

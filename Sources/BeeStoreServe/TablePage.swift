@@ -113,8 +113,8 @@ struct TablePageContent {
         html.close("select")
         html.open("input", [("type", "text"), ("name", "_value"), ("aria-label", "value")])
         html.raw("<button type=\"submit\" id=\"apply-filter\">Filter</button></form>")
-        // Facets group repeated values: a key column has none.
-        let unfaceted = shape.schema.columns.filter { $0.primaryKeyPosition == nil && !request.facets.contains($0.name) }.map(\.name)
+        // Facets group repeated values: a key or unique column has none.
+        let unfaceted = shape.columnNames.filter { !shape.isUnique($0) && !request.facets.contains($0) }
         guard !unfaceted.isEmpty else { return }
         html.raw("<p id=\"facet-suggestions\">Facet by: ")
         for column in unfaceted {
@@ -135,7 +135,12 @@ struct TablePageContent {
         html.raw("<div id=\"facets\">")
         for facet in facets {
             html.open("div", [("class", "facet"), ("data-column", facet.column)])
-            html.element("h3", text: facet.column)
+            html.open("h3")
+            html.text(facet.column + " ")
+            let others = request.facets.filter { $0 != facet.column }
+            let url = others.reduce(request.url.removing { $0 == "_facet" }) { $0.adding("_facet", $1) }
+            html.link("✕", to: url, [("class", "remove-facet"), ("title", "remove this facet")])
+            html.close("h3")
             guard let values = facet.values else {
                 html.element("p", text: "too slow to count")
                 html.close("div")

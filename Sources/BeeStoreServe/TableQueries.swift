@@ -82,11 +82,15 @@ struct TableQueries: Sendable {
         if shape.keyColumns.isEmpty {
             return request.offset > 0 ? query.offset(request.offset) : query
         }
-        guard !request.after.isEmpty else { return query }
-        let terms = zip(positionColumns, request.after).map { column, value in
+        guard !keysetTerms.isEmpty else { return query }
+        return query.where { group in KeysetTerm.after(keysetTerms, in: group) }
+    }
+
+    /// The request's page position, one term a position column; empty on the first page.
+    var keysetTerms: [KeysetTerm] {
+        zip(positionColumns, request.after).map { column, value in
             KeysetTerm(column: column, value: value, isDescending: sortColumn != nil && request.isDescending)
         }
-        return query.where { group in KeysetTerm.after(terms, in: group) }
     }
 }
 
@@ -112,6 +116,32 @@ struct KeysetTerm {
             added = true
         }
         return added ? result : result.where(.value(false))
+    }
+
+    /// The query-builder call of ``after(_:in:)``, as Swift source: the same conditions,
+    /// grouped the same way.
+    static func builderCall(_ terms: [KeysetTerm]) -> String {
+        let branches = terms.indices.filter { terms[$0].hasSuccessors }.map { index in
+            let conditions = terms[..<index].map(\.equalCall) + [terms[index].followingCall]
+            return ".orWhere { $0" + conditions.joined() + " }"
+        }
+        guard !branches.isEmpty else { return ".where(.value(false))" }
+        return ".where { $0" + branches.joined() + " }"
+    }
+
+    private var equalCall: String {
+        let column = SwiftLiteral.string(column)
+        return value == .null ? ".where(\(column), nil)" : ".where(\(column), \(SwiftLiteral.value(value)))"
+    }
+
+    private var followingCall: String {
+        let column = SwiftLiteral.string(column)
+        let literal = SwiftLiteral.value(value)
+        return switch (isDescending, value) {
+        case (false, .null): ".where(\(column), .notEqual, nil)"
+        case (false, _): ".where(\(column), .greaterThan, \(literal))"
+        case (true, _): ".where { $0.where(\(column), .lessThan, \(literal)).orWhere(\(column), nil) }"
+        }
     }
 
     /// Whether any value sorts after this one (nothing sorts after NULL descending).

@@ -321,11 +321,13 @@ import Testing
             let rows = try db.from("Track")
                 .like("Composer", "AC/DC", .contains)
                 .order(by: "Name", .descending)
+                .order(by: "rowid", .descending)
                 .limit(100)
                 .get()
             """)
         let db = try served.openWritable()
-        let rows = try db.from("Track").like("Composer", "AC/DC", .contains).order(by: "Name", .descending).limit(100).get()
+        let rows = try db.from("Track").like("Composer", "AC/DC", .contains).order(by: "Name", .descending)
+            .order(by: "rowid", .descending).limit(100).get()
         #expect(page.body.contains(#"<td data-column="Name">\#(rows[0]["Name"].map(CellFormat.text) ?? "")</td>"#))
     }
 
