@@ -3,6 +3,9 @@ enum BuilderCode {
     /// Swift source for the rows of `queries`' filters, search and sort.
     static func swift(for queries: TableQueries) -> String {
         var lines = ["let rows = try db.from(\(SwiftLiteral.string(queries.shape.name)))"]
+        if queries.shownColumns.count != queries.shape.columnNames.count {
+            lines.append("    .select(" + queries.shownColumns.map { SwiftLiteral.string($0.name) }.joined(separator: ", ") + ")")
+        }
         for filter in queries.request.filters {
             lines.append("    " + filter.op.builderCall(column: filter.column, value: filter.value))
         }

@@ -164,7 +164,7 @@ struct TablePageContent {
     private func writeRows(to html: inout HTML) {
         html.raw("<div class=\"scroll\"><table id=\"rows\"><thead><tr>")
         if !shape.keyColumns.isEmpty { html.raw("<th>#</th>") }
-        for column in shape.columnNames {
+        for (_, column) in queries.shownColumns {
             let isAscending = queries.sortColumn == column && !request.isDescending
             let url = request.url.removing { $0 == "_sort" || $0 == "_sort_desc" }
                 .adding(isAscending ? "_sort_desc" : "_sort", column)
@@ -181,7 +181,7 @@ struct TablePageContent {
                 html.link(key.label, to: key.url, [("class", "row-link")])
                 html.raw("</td>")
             }
-            for (index, column) in shape.columnNames.enumerated() {
+            for (index, column) in queries.shownColumns {
                 html.open("td", [("data-column", column)])
                 labels.append(row[valueOffset + index], of: column, to: &html, textLimit: CellFormat.shownTextLength)
                 html.close("td")

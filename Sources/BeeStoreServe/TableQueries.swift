@@ -9,12 +9,21 @@ struct TableQueries: Sendable {
 
     /// The resolved sort column, if the request sorts by one.
     let sortColumn: String?
+    /// The columns the page shows and its exports hold, with their index among the
+    /// table's: those of `_col` (or all), less those of `_nocol`.
+    let shownColumns: [(index: Int, name: String)]
 
     /// The queries of `request` on `shape`, after checking that its columns exist.
     init(shape: TableShape, request: TableRequest) throws {
         self.shape = shape
         self.request = request
         sortColumn = try request.sortColumn.map(shape.column)
+        let chosen = request.columns.isEmpty ? shape.columnNames : try request.columns.map(shape.column)
+        let hidden = Set(try request.hiddenColumns.map(shape.column))
+        shownColumns = chosen.filter { !hidden.contains($0) }.compactMap { name in
+            shape.columnNames.firstIndex(of: name).map { (index: $0, name: name) }
+        }
+        guard !shownColumns.isEmpty else { throw PageError.badRequest("_col and _nocol leave no column to show") }
         for filter in request.filters { _ = try shape.column(filter.column) }
         for facet in request.facets { _ = try shape.column(facet) }
         if request.search != nil, !shape.isFullTextSearchable {
@@ -53,7 +62,8 @@ struct TableQueries: Sendable {
 
     /// The rows of an export: the page's, or every row when the request asks for all.
     func export(in database: Database) throws -> Query {
-        let query = try ordered(in: database)
+        var query = try ordered(in: database)
+        if shownColumns.count != shape.columnNames.count { query = shownColumns.reduce(query) { $0.select($1.name) } }
         return request.exportsAll ? query : query.limit(request.pageSize)
     }
 

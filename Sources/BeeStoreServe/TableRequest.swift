@@ -11,6 +11,10 @@ struct TableRequest: Sendable {
     var sortColumn: String?
     /// Whether the sort is descending.
     var isDescending = false
+    /// The columns to show, in order (`_col`, repeated); all when empty.
+    var columns: [String] = []
+    /// The columns not to show (`_nocol`, repeated).
+    var hiddenColumns: [String] = []
     /// The columns to show facets of.
     var facets: [String] = []
     /// A full-text search, for FTS5 tables, as typed.
@@ -35,7 +39,7 @@ struct TableRequest: Sendable {
     /// name starts with `_` is refused with a 400 naming it rather than ignored.
     static let parameterNames: Set<String> = [
         "name", "_sort", "_sort_desc", "_facet", "_search", "_searchmode", "_after", "_offset", "_size", "_format", "_all",
-        "_column", "_op", "_value",
+        "_column", "_op", "_value", "_col", "_nocol",
     ]
 
     /// The request that `items` describe. An item named `column__operator` is a filter, and
@@ -62,6 +66,8 @@ struct TableRequest: Sendable {
             sortColumn = column
         }
         facets = items.all("_facet").filter { !$0.isEmpty }
+        columns = items.all("_col").filter { !$0.isEmpty }
+        hiddenColumns = items.all("_nocol").filter { !$0.isEmpty }
         search = items["_search"].flatMap { FullTextQuery.terms(of: $0).isEmpty ? nil : $0 }
         switch items["_searchmode"] ?? "" {
         case "": break
@@ -88,6 +94,7 @@ struct TableRequest: Sendable {
         var items: [(String, String)] = [("name", table)]
         items += filters.map(\.queryItem)
         if let sortColumn { items.append((isDescending ? "_sort_desc" : "_sort", sortColumn)) }
+        items += columns.map { ("_col", $0) } + hiddenColumns.map { ("_nocol", $0) }
         items += facets.map { ("_facet", $0) }
         if let search { items.append(("_search", search)) }
         if isRawSearch { items.append(("_searchmode", "raw")) }

@@ -30,4 +30,19 @@ import Testing
         #expect(page.status == 400)
         #expect(page.body.contains(name))
     }
+
+    @Test func colAndNocolChooseTheColumnsOfThePageAndItsExports() async throws {
+        let served = try ServedCopy()
+        let page = try await served.get("/table", "name=Track&_col=Name&_col=Composer&_col=Milliseconds&_nocol=Milliseconds")
+        #expect(page.status == 200)
+        let headers = attributeValues("data-column", in: page.body.components(separatedBy: "<thead>").last?.components(separatedBy: "</thead>").first ?? "")
+        #expect(headers == ["Name", "Composer"])
+        #expect(decodeEntities(page.body).contains(#".select("Name", "Composer")"#))
+        let export = try await served.get("/table", "name=Track&_col=Name&_col=Composer&_format=csv&_size=2")
+        #expect(export.body.components(separatedBy: .newlines).first == #""Name","Composer""#, "\(export.body.prefix(80))")
+        let next = try #require(link(marked: #"id="next-page""#, in: page.body))
+        #expect(next.contains("_col=Name") && next.contains("_nocol=Milliseconds"))
+        #expect(try await served.get("/table", "name=Track&_col=Nope").status == 400)
+        #expect(try await served.get("/table", "name=Genre&_nocol=GenreId&_nocol=Name").status == 400)
+    }
 }
