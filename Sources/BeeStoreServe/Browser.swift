@@ -16,11 +16,9 @@ package struct Browser: Sendable {
     func respond(to path: String, items: QueryItems) -> PageResponse {
         let context = context
         switch path {
-        case "/app.js":
-            return PageResponse(
-                status: 200, contentType: "text/javascript; charset=utf-8", body: .bytes(Array(StaticAssets.script.utf8)))
-        case "/style.css":
-            return PageResponse(status: 200, contentType: "text/css; charset=utf-8", body: .bytes(Array(StaticAssets.stylesheet.utf8)))
+        case "/app.js": return Self.asset(StaticAssets.script, type: "text/javascript")
+        case "/events.js": return Self.asset(StaticAssets.eventsWorker, type: "text/javascript")
+        case "/style.css": return Self.asset(StaticAssets.stylesheet, type: "text/css")
         case "/events":
             return PageResponse(
                 status: 200, contentType: "text/event-stream", body: .stream(changes.eventStream()))
@@ -35,6 +33,11 @@ package struct Browser: Sendable {
         case "/migrations": return page { try ReportPages.migrations(context: context) }
         default: return .error("no page at \(path)", status: 404, databaseName: context.displayName)
         }
+    }
+
+    /// One of the ``StaticAssets``, of the media type `type`.
+    private static func asset(_ text: String, type: String) -> PageResponse {
+        PageResponse(status: 200, contentType: type + "; charset=utf-8", body: .bytes(Array(text.utf8)))
     }
 
     /// The page `make` writes, or the page of its error.

@@ -28,6 +28,11 @@ final class ChunkChannel: ByteOutput, @unchecked Sendable {
         body.finish()
     }
 
+    /// Ends the body as incomplete: the writer failed with `error`.
+    func abort(because error: any Error) {
+        body.abort(because: error)
+    }
+
     private func flush() throws {
         guard !pending.isEmpty else { return }
         guard body.put(pending) else { throw CancellationError() }

@@ -14,7 +14,7 @@ enum DatabasePage {
                     html.link(table.name, to: PageURL("/table", [("name", table.name)]), [("class", "table-link")])
                     html.raw("</td>")
                     html.element("td", text: table.kind.rawValue)
-                    html.element("td", [("class", "row-count")], text: table.rowCount.map(String.init) ?? "many")
+                    html.element("td", [("class", "row-count")], text: table.rowCount.map(CountText.number) ?? "many")
                     html.raw("</tr>")
                 }
                 html.raw("</tbody></table><p>Export: ")

@@ -4,6 +4,12 @@ import BeeStore
 /// URLs as Datasette names them (`Composer__contains=AC`).
 enum FilterOperator: String, CaseIterable, Sendable {
     case exact, not, contains, startswith, endswith, gt, gte, lt, lte, isnull, notnull
+    /// Equal to a value of one type, written as a ``ValueToken`` (`t42` is the text `42`,
+    /// `i42` the integer): the links of facets whose values a typed text cannot tell apart.
+    case typed
+
+    /// The operators the filter form offers.
+    static let offered = allCases.filter { $0 != .typed }
 
     /// The operator's label in the filter form.
     var label: String {
@@ -19,6 +25,7 @@ enum FilterOperator: String, CaseIterable, Sendable {
         case .lte: "≤"
         case .isnull: "is null"
         case .notnull: "is not null"
+        case .typed: "is exactly"
         }
     }
 
@@ -42,7 +49,13 @@ enum FilterOperator: String, CaseIterable, Sendable {
         case .lte: query.where(column, .lessThanOrEqual, value)
         case .isnull: query.where(column, nil)
         case .notnull: query.where(column, .notEqual, nil)
+        case .typed: query.where(column, .equal, Self.typedValue(text))
         }
+    }
+
+    /// The value of a ``typed`` filter (checked when the request was read).
+    static func typedValue(_ token: String) -> Value {
+        (try? ValueToken.decode(token)) ?? .text(token)
     }
 
     /// The query-builder call that applies the condition, as Swift source.
@@ -62,6 +75,7 @@ enum FilterOperator: String, CaseIterable, Sendable {
         case .lte: ".where(\(column), .lessThanOrEqual, \(value))"
         case .isnull: ".where(\(column), nil)"
         case .notnull: ".where(\(column), .notEqual, nil)"
+        case .typed: ".where(\(column), .equal, \(SwiftLiteral.value(Self.typedValue(text))))"
         }
     }
 }

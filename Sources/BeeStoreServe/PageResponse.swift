@@ -41,25 +41,43 @@ struct PageResponse: Sendable {
     static func export(_ result: @autoclosure () throws -> QueryResult, named name: String, ifAskedBy items: QueryItems) throws
         -> PageResponse?
     {
+        guard let format = try exportFormat(in: items) else { return nil }
+        let result = try result()
+        return try .export(format: format, fileName: name) { writer in _ = try writer.write(result) }
+    }
+
+    /// The export format `items` ask for with `_format` (`csv` or `json`), nil for a page,
+    /// or a 400 for any other format.
+    static func exportFormat(in items: QueryItems) throws -> ResultFormat? {
         guard let text = items["_format"], !text.isEmpty else { return nil }
         guard let format = ResultFormat(rawValue: text), format == .csv || format == .json else {
             throw PageError.badRequest("unknown format \(text): use csv or json")
         }
-        let result = try result()
-        return .export(format: format, fileName: name) { writer in _ = try writer.write(result) }
+        return format
     }
 
     /// Rows written in `format` by `write`, on a thread of its own, streamed as they come.
+    /// The status waits for the first chunk (or the whole body, when it is smaller): a
+    /// statement refused or failing by then throws its error, answered with the status an
+    /// HTML page gets. When `write` fails later (a statement past its time limit, say),
+    /// after the head went out with status 200, the body ends as incomplete: the
+    /// connection is reset without the body's normal end, so that the client reports a
+    /// failed transfer.
     static func export(
         format: ResultFormat, fileName: String, write: @escaping @Sendable (inout ResultWriter) throws -> Void
-    ) -> PageResponse {
+    ) throws -> PageResponse {
         let channel = ChunkChannel()
         let thread = Thread {
             var writer = ResultWriter(format: format, output: channel)
-            try? write(&writer)
-            channel.finish()
+            do {
+                try write(&writer)
+                channel.finish()
+            } catch {
+                channel.abort(because: error)
+            }
         }
         thread.start()
+        if let failure = channel.body.failureBeforeFirstChunk() { throw failure }
         let type = format == .csv ? "text/csv; charset=utf-8" : "application/json; charset=utf-8"
         let name = PageURL.encode(fileName) + (format == .csv ? ".csv" : ".json")
         return PageResponse(

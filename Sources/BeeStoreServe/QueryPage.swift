@@ -9,6 +9,7 @@ enum QueryPage {
 
     static func respond(to items: QueryItems, context: BrowseContext) throws -> PageResponse {
         let sql = items["sql"] ?? ""
+        let exportFormat = try PageResponse.exportFormat(in: items)
         let inspector = context.inspector
         var outcome: Result<Outcome, any Error> = .success(.none)
         var names: [String] = []
@@ -18,15 +19,13 @@ enum QueryPage {
                 names = try inspector.parameterNames(in: sql)
                 for name in names { arguments[String(name.dropFirst())] = TypedText.value(of: items[String(name.dropFirst())] ?? "") }
                 let statementArguments = names.isEmpty ? StatementArguments() : StatementArguments(named: arguments)
-                if let format = items["_format"].flatMap(ResultFormat.init(rawValue:)), format == .csv || format == .json {
-                    return .export(format, statementArguments)
-                }
+                if let exportFormat { return .export(exportFormat, statementArguments) }
                 if items["_plan"] == "1" { return .plan(try inspector.queryPlan(for: sql, arguments: statementArguments)) }
                 return .rows(try inspector.execute(sql, arguments: statementArguments, maximumRowCount: shownRowCount))
             }
         }
         if case .success(.export(let format, let statementArguments)) = outcome {
-            return .export(format: format, fileName: "query") { writer in
+            return try .export(format: format, fileName: "query") { writer in
                 try inspector.execute(sql, arguments: statementArguments, writingTo: &writer)
             }
         }
@@ -72,7 +71,7 @@ enum QueryPage {
             url.adding(name, arguments[name].map(CellFormat.text) ?? "")
         }
         html.raw("<p class=\"summary\">")
-        let count = result.rows.count == 1 ? "1 row" : "\(result.rows.count) rows"
+        let count = CountText.rows(result.rows.count)
         html.element("span", [("id", "row-count")], text: result.hasMoreRows ? "first \(count) shown" : count)
         html.raw(" · export ")
         html.link("CSV", to: url.adding("_format", "csv"), [("id", "export-csv")])

@@ -3,8 +3,10 @@ import BeeStore
 /// The database's health pages: its integrity check, its storage statistics, and the
 /// migrations BeeStore recorded in it.
 enum ReportPages {
+    /// The integrity check reads every page of the file once, however large: it runs on
+    /// the exports' connection, without the pages' time limit.
     static func integrity(context: BrowseContext) throws -> PageResponse {
-        let report = try context.inspector.checkIntegrity()
+        let report = try Inspector(context.exporting).checkIntegrity()
         return .html(
             PageLayout.page(title: "Integrity", databaseName: context.displayName) { html in
                 html.element("p", [("id", "verdict")], text: report.isHealthy ? "The database is healthy." : "Problems found.")
@@ -16,14 +18,14 @@ enum ReportPages {
         let statistics = try context.inspector.storageStatistics()
         return .html(
             PageLayout.page(title: "Storage", databaseName: context.displayName) { html in
-                html.element("pre", [("id", "summary")], text: statistics.description)
+                html.element("pre", [("id", "summary")], text: statistics.figures)
                 html.raw("<table id=\"report\"><thead><tr><th>name</th><th>kind</th><th>table</th><th>bytes</th></tr></thead><tbody>")
                 for object in statistics.objects {
                     html.raw("<tr>")
                     html.element("td", text: object.name)
                     html.element("td", text: object.kind.rawValue)
                     html.element("td", text: object.tableName)
-                    html.element("td", text: String(object.byteCount))
+                    html.element("td", text: CountText.number(object.byteCount))
                     html.raw("</tr>")
                 }
                 html.raw("</tbody></table>")

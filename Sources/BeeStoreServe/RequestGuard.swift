@@ -9,8 +9,10 @@ package struct RequestGuard: Sendable {
     /// The host names requests may use, lowercased, without a port.
     let allowedHosts: Set<String>
 
-    /// The name of the cookie that carries the token once a browser has used the URL.
-    static let cookieName = "beestore_token"
+    /// The name of the cookie that carries the token once a browser has used the URL:
+    /// `beestore_token_` and a random identifier of this server. Browsers keep cookies per
+    /// host, not per port, so that servers sharing one name would replace each other's.
+    let cookieName: String
 
     /// What to do with a request.
     enum Verdict: Equatable {
@@ -27,6 +29,7 @@ package struct RequestGuard: Sendable {
     /// A guard of `token` accepting the loopback names and `extraHosts`.
     package init(token: String, extraHosts: [String]) {
         self.token = token
+        cookieName = "beestore_token_" + Self.randomHex(byteCount: 4)
         allowedHosts = Set(["127.0.0.1", "localhost", "[::1]"] + extraHosts.map { $0.lowercased() })
     }
 
@@ -34,7 +37,7 @@ package struct RequestGuard: Sendable {
     func verdict(host: String?, queryToken: String?, cookie: String?, authorization: String?) -> Verdict {
         guard let host, allowedHosts.contains(Self.hostName(host)) else { return .foreignHost }
         if let queryToken, matches(queryToken) { return .redirectSettingCookie }
-        if let cookie, let value = Self.cookieValue(cookie), matches(value) { return .allowed }
+        if let cookie, let value = cookieValue(cookie), matches(value) { return .allowed }
         if let authorization, authorization.hasPrefix("Bearer "), matches(String(authorization.dropFirst(7))) {
             return .allowed
         }
@@ -43,13 +46,18 @@ package struct RequestGuard: Sendable {
 
     /// The `Set-Cookie` value that carries the token.
     var cookie: String {
-        "\(Self.cookieName)=\(token); HttpOnly; SameSite=Strict; Path=/"
+        "\(cookieName)=\(token); HttpOnly; SameSite=Strict; Path=/"
     }
 
     /// A new random token: 16 bytes from the system's secure generator, in hexadecimal.
     package static func makeToken() -> String {
+        randomHex(byteCount: 16)
+    }
+
+    /// `byteCount` bytes from the system's secure generator, in hexadecimal.
+    private static func randomHex(byteCount: Int) -> String {
         var generator = SystemRandomNumberGenerator()
-        return (0..<16).map { _ in String(format: "%02x", UInt8.random(in: .min ... .max, using: &generator)) }.joined()
+        return (0..<byteCount).map { _ in String(format: "%02x", UInt8.random(in: .min ... .max, using: &generator)) }.joined()
     }
 
     /// Compares in time that does not depend on where the texts differ.
@@ -71,7 +79,7 @@ package struct RequestGuard: Sendable {
     }
 
     /// The token in a `Cookie` header, if it has one.
-    static func cookieValue(_ header: String) -> String? {
+    func cookieValue(_ header: String) -> String? {
         for pair in header.split(separator: ";") {
             let parts = pair.trimmingCharacters(in: .whitespaces).split(separator: "=", maxSplits: 1)
             if parts.count == 2, parts[0] == cookieName { return String(parts[1]) }

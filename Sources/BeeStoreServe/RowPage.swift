@@ -77,7 +77,7 @@ struct IncomingLinks {
         for link in links {
             let filter = TableFilter(column: link.column, op: .exact, value: CellFormat.text(link.value))
             let url = PageURL("/table", [("name", link.table), filter.queryItem])
-            let count = link.count.map { $0 == 1 ? "1 row" : "\($0) rows" } ?? "rows"
+            let count = link.count.map(CountText.rows) ?? "rows"
             html.raw("<li>")
             html.link("\(count) in \(link.table).\(link.column)", to: url, [("class", "incoming")])
             html.raw("</li>")

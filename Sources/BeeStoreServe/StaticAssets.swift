@@ -1,23 +1,76 @@
-/// The server's one script and one stylesheet, served as files so that the pages need
-/// no inline code and the Content-Security-Policy can forbid it.
+/// The server's scripts and stylesheet, served as files so that the pages need no inline
+/// code and the Content-Security-Policy can forbid it.
 enum StaticAssets {
-    /// Reloads a live page when the database changes (server-sent events from `/events`),
-    /// keeping the scroll position.
+    /// Reloads a live page when the database changes, keeping the scroll position, or
+    /// offers the reload while the user is typing into the page's fields. Changes come from
+    /// ``eventsWorker``, which every tab of the server shares.
     static let script = """
         "use strict";
-        if (document.body && document.body.dataset.live === "1" && window.EventSource) {
-          const events = new EventSource("/events");
-          events.addEventListener("change", () => {
+        // Live refresh: the tabs of one server share one event connection through a shared
+        // worker, since a browser opens at most six connections to a host. A page reloads on a
+        // change unless the user is typing in one of its fields: then it offers the reload.
+        if (document.body && document.body.dataset.live === "1" && window.SharedWorker) {
+          const worker = new SharedWorker("/events.js");
+          const isEditing = () => {
+            const active = document.activeElement;
+            if (active && active.matches("input, textarea, select")) return true;
+            return [...document.querySelectorAll("input:not([type=hidden]), textarea")].some(field => field.value !== field.defaultValue);
+          };
+          const offerReload = () => {
+            if (document.getElementById("changed")) return;
+            const notice = document.createElement("p");
+            notice.id = "changed";
+            notice.className = "warning";
+            const link = document.createElement("a");
+            link.href = window.location.href;
+            link.textContent = "The database changed: reload";
+            notice.append(link);
+            document.querySelector("main")?.prepend(notice);
+          };
+          worker.port.addEventListener("message", message => {
+            if (message.data !== "change") return;
+            if (isEditing()) return offerReload();
             sessionStorage.setItem("beestore-scroll", String(window.scrollY));
             window.location.reload();
           });
-          window.addEventListener("beforeunload", () => events.close());
+          worker.port.start();
+          window.addEventListener("pagehide", () => worker.port.postMessage("close"));
           const scroll = sessionStorage.getItem("beestore-scroll");
           if (scroll !== null) {
             sessionStorage.removeItem("beestore-scroll");
             window.scrollTo(0, Number(scroll));
           }
         }
+        """
+
+    /// A shared worker holding the one `/events` connection of all the server's tabs: a
+    /// browser opens at most six connections to a host, so that one connection per tab
+    /// would leave a seventh tab nothing to load with.
+    static let eventsWorker = """
+        "use strict";
+        // One event connection for every tab of this server: each tab's port hears of changes,
+        // and the connection closes when the last tab leaves.
+        const ports = new Set();
+        let events = null;
+        onconnect = connection => {
+          const port = connection.ports[0];
+          ports.add(port);
+          port.addEventListener("message", message => {
+            if (message.data !== "close") return;
+            ports.delete(port);
+            if (ports.size === 0 && events) {
+              events.close();
+              events = null;
+            }
+          });
+          port.start();
+          if (!events) {
+            events = new EventSource("/events");
+            events.addEventListener("change", () => {
+              for (const each of ports) each.postMessage("change");
+            });
+          }
+        };
         """
 
     /// The pages' look: readable tables, a sticky header, the diagram's boxes and lines.
@@ -39,6 +92,7 @@ enum StaticAssets {
         .fk-value { color: #888; font-size: .85em; }
         .error { border: 1px solid #c33; background: #c331; padding: .6em; white-space: pre-wrap; }
         .warning { color: #c33; }
+        #changed { margin: .8em 0 0; }
         form { margin: .8em 0; display: flex; flex-wrap: wrap; gap: .4em; align-items: center; }
         #query-form { display: block; }
         textarea { width: 100%; font: 14px ui-monospace, monospace; }

@@ -1,3 +1,6 @@
+import BeeStore
+import Foundation
+
 /// Swift source text for values shown as code to copy: escaped on Unicode scalars, so
 /// that any name or value reads back as the same string.
 enum SwiftLiteral {
@@ -17,5 +20,18 @@ enum SwiftLiteral {
             }
         }
         return literal + "\""
+    }
+
+    /// `value` as a Swift expression that binds as a value of the same type: a number or
+    /// string literal, or a BeeStore `Value`.
+    static func value(_ value: Value) -> String {
+        switch value {
+        case .null: "Value.null"
+        case .integer(let integer): String(integer)
+        case .real(let real) where real.isFinite: String(real)
+        case .real(let real): "Value.real(\(real < 0 ? "-" : "").infinity)"
+        case .text(let text): string(text)
+        case .blob(let data): "Value.blob(Data([\(data.map { String(format: "0x%02x", $0) }.joined(separator: ", "))]))"
+        }
     }
 }

@@ -1,3 +1,5 @@
+import BeeStore
+
 /// One condition of a table page: a column, an operator and the value typed for it.
 struct TableFilter: Sendable, Hashable {
     let column: String
@@ -30,8 +32,23 @@ struct TableFilter: Sendable, Hashable {
         return stride(from: scalars.count - 2, through: 1, by: -1).first { scalars[$0] == "_" && scalars[$0 + 1] == "_" }
     }
 
+    /// The filter selecting exactly the rows whose `column` holds `value`, of its type:
+    /// the plain `exact` filter when the value's text reads back as the value, the
+    /// ``FilterOperator/typed`` one otherwise (the text `42` in a column that also holds
+    /// the integer 42, a blob).
+    static func selecting(_ value: Value, in column: String) -> TableFilter {
+        if value == .null { return TableFilter(column: column, op: .isnull, value: "1") }
+        let text = CellFormat.text(value)
+        if TypedText.value(of: text) == value { return TableFilter(column: column, op: .exact, value: text) }
+        return TableFilter(column: column, op: .typed, value: ValueToken.encode(value))
+    }
+
     /// A description for the list of active filters: `Composer contains AC/DC`.
     var summary: String {
-        op.takesNoValue ? "\(column) \(op.label)" : "\(column) \(op.label) \(value)"
+        switch op {
+        case .isnull, .notnull: "\(column) \(op.label)"
+        case .typed: "\(column) \(op.label) \(SwiftLiteral.value(FilterOperator.typedValue(value)))"
+        default: "\(column) \(op.label) \(value)"
+        }
     }
 }

@@ -12,7 +12,7 @@ enum TablePage {
             let database = request.exportsAll ? context.exporting : context.database
             let statement = try queries.export(in: database).selectStatement()
             let inspector = Inspector(database)
-            return .export(format: format, fileName: shape.name) { writer in
+            return try .export(format: format, fileName: shape.name) { writer in
                 try inspector.execute(
                     statement.sql, arguments: StatementArguments(values: statement.arguments), writingTo: &writer)
             }
@@ -69,7 +69,7 @@ struct TablePageContent {
 
     private func writeSummary(to html: inout HTML) {
         html.raw("<p class=\"summary\">")
-        let count = matchingCount.map { $0 == 1 ? "1 row" : "\($0) rows" } ?? "many rows (counting took too long)"
+        let count = matchingCount.map(CountText.rows) ?? "many rows (counting took too long)"
         html.element("span", [("id", "row-count")], text: count)
         html.raw(" · ")
         html.link("schema", to: PageURL("/schema", [("name", shape.name)]), [("id", "schema-link")])
@@ -109,12 +109,12 @@ struct TablePageContent {
         for column in shape.columnNames { html.element("option", [("value", column)], text: column) }
         html.close("select")
         html.open("select", [("name", "_op"), ("aria-label", "operator")])
-        for op in FilterOperator.allCases { html.element("option", [("value", op.rawValue)], text: op.label) }
+        for op in FilterOperator.offered { html.element("option", [("value", op.rawValue)], text: op.label) }
         html.close("select")
         html.open("input", [("type", "text"), ("name", "_value"), ("aria-label", "value")])
         html.raw("<button type=\"submit\" id=\"apply-filter\">Filter</button></form>")
-        // Facets group repeated values: a key column has none.
-        let unfaceted = shape.schema.columns.filter { $0.primaryKeyPosition == nil && !request.facets.contains($0.name) }.map(\.name)
+        // Facets group repeated values: a key or unique column has none.
+        let unfaceted = shape.columnNames.filter { !shape.isUnique($0) && !request.facets.contains($0) }
         guard !unfaceted.isEmpty else { return }
         html.raw("<p id=\"facet-suggestions\">Facet by: ")
         for column in unfaceted {
@@ -135,7 +135,12 @@ struct TablePageContent {
         html.raw("<div id=\"facets\">")
         for facet in facets {
             html.open("div", [("class", "facet"), ("data-column", facet.column)])
-            html.element("h3", text: facet.column)
+            html.open("h3")
+            html.text(facet.column + " ")
+            let others = request.facets.filter { $0 != facet.column }
+            let url = others.reduce(request.url.removing { $0 == "_facet" }) { $0.adding("_facet", $1) }
+            html.link("✕", to: url, [("class", "remove-facet"), ("title", "remove this facet")])
+            html.close("h3")
             guard let values = facet.values else {
                 html.element("p", text: "too slow to count")
                 html.close("div")
@@ -143,15 +148,12 @@ struct TablePageContent {
             }
             html.raw("<ul>")
             for (value, count) in values {
-                let filter =
-                    value == .null
-                    ? TableFilter(column: facet.column, op: .isnull, value: "1")
-                    : TableFilter(column: facet.column, op: .exact, value: CellFormat.text(value))
+                let filter = TableFilter.selecting(value, in: facet.column)
                 let url = request.url.adding(filter.queryItem.0, filter.queryItem.1)
                 html.raw("<li>")
                 html.link(labels.label(of: value, in: facet.column) ?? CellFormat.text(value), to: url, [("class", "facet-value")])
                 html.raw(" ")
-                html.element("span", [("class", "count")], text: String(count))
+                html.element("span", [("class", "count")], text: CountText.number(count))
                 html.raw("</li>")
             }
             html.raw("</ul></div>")
@@ -162,7 +164,7 @@ struct TablePageContent {
     private func writeRows(to html: inout HTML) {
         html.raw("<div class=\"scroll\"><table id=\"rows\"><thead><tr>")
         if !shape.keyColumns.isEmpty { html.raw("<th>#</th>") }
-        for column in shape.columnNames {
+        for (_, column) in queries.shownColumns {
             let isAscending = queries.sortColumn == column && !request.isDescending
             let url = request.url.removing { $0 == "_sort" || $0 == "_sort_desc" }
                 .adding(isAscending ? "_sort_desc" : "_sort", column)
@@ -179,7 +181,7 @@ struct TablePageContent {
                 html.link(key.label, to: key.url, [("class", "row-link")])
                 html.raw("</td>")
             }
-            for (index, column) in shape.columnNames.enumerated() {
+            for (index, column) in queries.shownColumns {
                 html.open("td", [("data-column", column)])
                 labels.append(row[valueOffset + index], of: column, to: &html, textLimit: CellFormat.shownTextLength)
                 html.close("td")

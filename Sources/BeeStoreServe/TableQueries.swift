@@ -9,12 +9,21 @@ struct TableQueries: Sendable {
 
     /// The resolved sort column, if the request sorts by one.
     let sortColumn: String?
+    /// The columns the page shows and its exports hold, with their index among the
+    /// table's: those of `_col` (or all), less those of `_nocol`.
+    let shownColumns: [(index: Int, name: String)]
 
     /// The queries of `request` on `shape`, after checking that its columns exist.
     init(shape: TableShape, request: TableRequest) throws {
         self.shape = shape
         self.request = request
         sortColumn = try request.sortColumn.map(shape.column)
+        let chosen = request.columns.isEmpty ? shape.columnNames : try request.columns.map(shape.column)
+        let hidden = Set(try request.hiddenColumns.map(shape.column))
+        shownColumns = chosen.filter { !hidden.contains($0) }.compactMap { name in
+            shape.columnNames.firstIndex(of: name).map { (index: $0, name: name) }
+        }
+        guard !shownColumns.isEmpty else { throw PageError.badRequest("_col and _nocol leave no column to show") }
         for filter in request.filters { _ = try shape.column(filter.column) }
         for facet in request.facets { _ = try shape.column(facet) }
         if request.search != nil, !shape.isFullTextSearchable {
@@ -31,11 +40,16 @@ struct TableQueries: Sendable {
         for filter in request.filters {
             query = filter.op.apply(to: query, column: try shape.column(filter.column), value: filter.value)
         }
-        if let search = request.search {
+        if let search = fullTextQuery {
             // An FTS5 table matches a search through the hidden column named as the table.
             query = query.where(shape.name, .equal, search)
         }
         return query
+    }
+
+    /// The FTS5 query of the request's search, if it has one.
+    var fullTextQuery: String? {
+        request.search.map { FullTextQuery.query(for: $0, isRaw: request.isRawSearch) }
     }
 
     /// The page's rows: the key columns first (for ordinary tables), then every column;
@@ -48,7 +62,8 @@ struct TableQueries: Sendable {
 
     /// The rows of an export: the page's, or every row when the request asks for all.
     func export(in database: Database) throws -> Query {
-        let query = try ordered(in: database)
+        var query = try ordered(in: database)
+        if shownColumns.count != shape.columnNames.count { query = shownColumns.reduce(query) { $0.select($1.name) } }
         return request.exportsAll ? query : query.limit(request.pageSize)
     }
 
@@ -77,11 +92,15 @@ struct TableQueries: Sendable {
         if shape.keyColumns.isEmpty {
             return request.offset > 0 ? query.offset(request.offset) : query
         }
-        guard !request.after.isEmpty else { return query }
-        let terms = zip(positionColumns, request.after).map { column, value in
+        guard !keysetTerms.isEmpty else { return query }
+        return query.where { group in KeysetTerm.after(keysetTerms, in: group) }
+    }
+
+    /// The request's page position, one term a position column; empty on the first page.
+    var keysetTerms: [KeysetTerm] {
+        zip(positionColumns, request.after).map { column, value in
             KeysetTerm(column: column, value: value, isDescending: sortColumn != nil && request.isDescending)
         }
-        return query.where { group in KeysetTerm.after(terms, in: group) }
     }
 }
 
@@ -107,6 +126,32 @@ struct KeysetTerm {
             added = true
         }
         return added ? result : result.where(.value(false))
+    }
+
+    /// The query-builder call of ``after(_:in:)``, as Swift source: the same conditions,
+    /// grouped the same way.
+    static func builderCall(_ terms: [KeysetTerm]) -> String {
+        let branches = terms.indices.filter { terms[$0].hasSuccessors }.map { index in
+            let conditions = terms[..<index].map(\.equalCall) + [terms[index].followingCall]
+            return ".orWhere { $0" + conditions.joined() + " }"
+        }
+        guard !branches.isEmpty else { return ".where(.value(false))" }
+        return ".where { $0" + branches.joined() + " }"
+    }
+
+    private var equalCall: String {
+        let column = SwiftLiteral.string(column)
+        return value == .null ? ".where(\(column), nil)" : ".where(\(column), \(SwiftLiteral.value(value)))"
+    }
+
+    private var followingCall: String {
+        let column = SwiftLiteral.string(column)
+        let literal = SwiftLiteral.value(value)
+        return switch (isDescending, value) {
+        case (false, .null): ".where(\(column), .notEqual, nil)"
+        case (false, _): ".where(\(column), .greaterThan, \(literal))"
+        case (true, _): ".where { $0.where(\(column), .lessThan, \(literal)).orWhere(\(column), nil) }"
+        }
     }
 
     /// Whether any value sorts after this one (nothing sorts after NULL descending).

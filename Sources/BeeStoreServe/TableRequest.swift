@@ -11,10 +11,16 @@ struct TableRequest: Sendable {
     var sortColumn: String?
     /// Whether the sort is descending.
     var isDescending = false
+    /// The columns to show, in order (`_col`, repeated); all when empty.
+    var columns: [String] = []
+    /// The columns not to show (`_nocol`, repeated).
+    var hiddenColumns: [String] = []
     /// The columns to show facets of.
     var facets: [String] = []
-    /// A full-text search, for FTS5 tables.
+    /// A full-text search, for FTS5 tables, as typed.
     var search: String?
+    /// Whether the search is FTS5 syntax (`_searchmode=raw`) rather than terms to quote.
+    var isRawSearch = false
     /// The sort value and key of the last row of the previous page.
     var after: [Value] = []
     /// Rows to skip, for views (which have no key to page by).
@@ -29,12 +35,26 @@ struct TableRequest: Sendable {
     /// The largest page a request may ask for.
     static let maximumPageSize = 1_000
 
-    /// The request that `items` describe.
+    /// The query items a table page reads besides its filters; any other item whose
+    /// name starts with `_` is refused with a 400 naming it rather than ignored.
+    static let parameterNames: Set<String> = [
+        "name", "_sort", "_sort_desc", "_facet", "_search", "_searchmode", "_after", "_offset", "_size", "_format", "_all",
+        "_column", "_op", "_value", "_col", "_nocol",
+    ]
+
+    /// The request that `items` describe. An item named `column__operator` is a filter, and
+    /// one named after a column alone (`GenreId=1`) the filter `exact`, as in Datasette.
     init(items: QueryItems) throws {
         guard let table = items["name"], !table.isEmpty else { throw PageError.badRequest("no table named in the request") }
         self.table = table
-        for (name, value) in items.items {
-            if let filter = TableFilter(name: name, value: value) { filters.append(filter) }
+        for (name, value) in items.items where !Self.parameterNames.contains(name) {
+            if let filter = TableFilter(name: name, value: value) {
+                filters.append(filter)
+            } else if name.hasPrefix("_") {
+                throw PageError.badRequest("unknown parameter \(name)")
+            } else {
+                filters.append(TableFilter(column: name, op: .exact, value: value))
+            }
         }
         if let column = items["_column"], !column.isEmpty, let op = items["_op"].flatMap(FilterOperator.init(rawValue:)) {
             filters.append(TableFilter(column: column, op: op, value: items["_value"] ?? ""))
@@ -46,17 +66,20 @@ struct TableRequest: Sendable {
             sortColumn = column
         }
         facets = items.all("_facet").filter { !$0.isEmpty }
-        search = items["_search"].flatMap { $0.isEmpty ? nil : $0 }
+        columns = items.all("_col").filter { !$0.isEmpty }
+        hiddenColumns = items.all("_nocol").filter { !$0.isEmpty }
+        search = items["_search"].flatMap { FullTextQuery.terms(of: $0).isEmpty ? nil : $0 }
+        switch items["_searchmode"] ?? "" {
+        case "": break
+        case "raw": isRawSearch = true
+        case let mode: throw PageError.badRequest("unknown _searchmode \(mode): use raw, or leave it out")
+        }
         after = try items.all("_after").map(ValueToken.decode)
         offset = try Self.count(items["_offset"], named: "_offset") ?? 0
         pageSize = min(try Self.count(items["_size"], named: "_size") ?? 100, Self.maximumPageSize)
-        if let format = items["_format"], !format.isEmpty {
-            guard let parsed = ResultFormat(rawValue: format), parsed == .csv || parsed == .json else {
-                throw PageError.badRequest("unknown format \(format): use csv or json")
-            }
-            self.format = parsed
-        }
+        format = try PageResponse.exportFormat(in: items)
         exportsAll = items["_all"] == "1"
+        for filter in filters where filter.op == .typed { _ = try ValueToken.decode(filter.value) }
     }
 
     private static func count(_ text: String?, named name: String) throws -> Int? {
@@ -71,8 +94,10 @@ struct TableRequest: Sendable {
         var items: [(String, String)] = [("name", table)]
         items += filters.map(\.queryItem)
         if let sortColumn { items.append((isDescending ? "_sort_desc" : "_sort", sortColumn)) }
+        items += columns.map { ("_col", $0) } + hiddenColumns.map { ("_nocol", $0) }
         items += facets.map { ("_facet", $0) }
         if let search { items.append(("_search", search)) }
+        if isRawSearch { items.append(("_searchmode", "raw")) }
         if pageSize != 100 { items.append(("_size", String(pageSize))) }
         return PageURL("/table", items)
     }

@@ -55,6 +55,13 @@ struct TableShape: Sendable {
         return column.name
     }
 
+    /// Whether no two rows share a value of `column`: the primary key's only column, or the
+    /// only column of a unique index without a condition.
+    func isUnique(_ column: String) -> Bool {
+        if schema.primaryKey == [column] { return true }
+        return schema.indexes.contains { $0.isUnique && !$0.isPartial && $0.columns == [column] }
+    }
+
     /// The foreign key whose only column is `column`, if any.
     func foreignKey(of column: String) -> ForeignKeySchema? {
         schema.foreignKeys.first { $0.columns.count == 1 && $0.columns[0] == column }

@@ -256,6 +256,64 @@ import Testing
         }
     }
 
+    @Test func idleAndTricklingConnectionsCannotLockOthersOut() async throws {
+        // Fewer slots than the server's default, and more squatters than slots: the same
+        // pressure as hundreds of connections on a real server, without hundreds of descriptors.
+        let server = try HTTPServer(host: "127.0.0.1", port: 0, maximumConnections: 16) { request in
+            .text("\(request.method) \(request.path) ?\(request.query)", status: 200)
+        }
+        server.start()
+        let port = server.port
+        try await onThread {
+            // Half idle, half sending a head that never ends.
+            let squatters = try (0..<40).map { index in
+                let client = try RawHTTPClient(port: port)
+                if index.isMultiple(of: 2) { try client.send("GET / HTTP/1.1\r\nHo") }
+                return client
+            }
+            let clock = ContinuousClock()
+            let start = clock.now
+            let client = try RawHTTPClient(port: port)
+            try client.send("GET /valid HTTP/1.1\r\nHost: x\r\n\r\n")
+            let response = try client.response()
+            #expect(response.status == 200 && response.text == "GET /valid ?\n", "\(response.status) \(response.text)")
+            #expect(clock.now - start < .seconds(1), "answered after \(clock.now - start)")
+            withExtendedLifetime(squatters) {}
+        }
+    }
+
+    @Test func whenEverySlotServesARequestANewConnectionIsRefusedAtOnce() async throws {
+        let entered = DispatchSemaphore(value: 0)
+        let release = DispatchSemaphore(value: 0)
+        let server = try HTTPServer(host: "127.0.0.1", port: 0, maximumConnections: 2) { request in
+            if request.path == "/hold" {
+                entered.signal()
+                release.wait()
+            }
+            return .text("served", status: 200)
+        }
+        server.start()
+        let port = server.port
+        try await onThread {
+            let holders = try (0..<2).map { _ in
+                let client = try RawHTTPClient(port: port)
+                try client.send("GET /hold HTTP/1.1\r\nHost: x\r\n\r\n")
+                return client
+            }
+            for _ in holders { #expect(entered.wait(timeout: .now() + 10) == .success) }
+            let clock = ContinuousClock()
+            let start = clock.now
+            // Each refusal is written without waiting for the client: ten take well under a second.
+            for _ in 0..<10 {
+                let refused = try RawHTTPClient(port: port)
+                #expect(try refused.response().status == 503)
+            }
+            #expect(clock.now - start < .seconds(1), "refused in \(clock.now - start)")
+            for _ in holders { release.signal() }
+            for holder in holders { #expect(try holder.response().text == "served\n") }
+        }
+    }
+
     @Test func listeningNeedsAnAddressAndAFreePort() throws {
         let first = try server()
         #expect(first.port != 0)

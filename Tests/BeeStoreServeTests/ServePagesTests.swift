@@ -10,8 +10,8 @@ import Testing
         let served = try ServedCopy { try $0.execute("CREATE VIEW rock AS SELECT * FROM Track WHERE GenreId = 1") }
         let page = try await served.get("/")
         #expect(page.status == 200)
-        #expect(page.body.contains(#"<a href="/table?name=Track" class="table-link">Track</a></td><td>table</td><td class="row-count">3503</td>"#))
-        #expect(page.body.contains(#"<a href="/table?name=rock" class="table-link">rock</a></td><td>view</td><td class="row-count">1297</td>"#))
+        #expect(page.body.contains(#"<a href="/table?name=Track" class="table-link">Track</a></td><td>table</td><td class="row-count">3,503</td>"#))
+        #expect(page.body.contains(#"<a href="/table?name=rock" class="table-link">rock</a></td><td>view</td><td class="row-count">1,297</td>"#))
     }
 
     /// Follows `a#next-page` from `start` to the last page; the row keys in order.
@@ -96,7 +96,7 @@ import Testing
         let count = try served.openWritable().fetchValue(Int.self, "SELECT count(*) FROM Track WHERE \(condition)")
         let shown = page.body.components(separatedBy: #"<tr class="row">"#).count - 1
         #expect(shown == count)
-        #expect(page.body.contains(#"<span id="row-count">\#(count ?? -1) rows</span>"#))
+        #expect(page.body.contains(#"<span id="row-count">\#(CountText.rows(count ?? -1))</span>"#))
     }
 
     @Test func facetsCountValuesLabelThemAndLinkToTheirFilter() async throws {
@@ -184,7 +184,7 @@ import Testing
         #expect(page.body.contains(#"<td data-column="Name">Go Down</td>"#))
         #expect(page.body.contains(#"<span id="row-count">2 rows</span>"#))
         let many = try await served.get("/query", "sql=" + PageURL.encode("SELECT * FROM Track"))
-        #expect(many.body.contains("first 1000 rows shown"))
+        #expect(many.body.contains("first 1,000 rows shown"))
     }
 
     @Test(arguments: [
@@ -276,6 +276,43 @@ import Testing
         #expect(plain.status == 400)
     }
 
+    @Test(arguments: [
+        ("don't", ["Quote"]), ("AC-DC", ["Dash"]), ("\"sky\"", ["Blues"]), ("sky   crying", ["Blues"]), ("OR", ["Or"]),
+        ("title:Rock", []), ("   ", ["Blues", "Dash", "Or", "Quote", "Rock"]),
+    ])
+    func searchTermsAreWordsNotFTS5Syntax(search: String, titles: [String]) async throws {
+        let served = try ServedCopy(prepare: Self.addLyrics)
+        let page = try await served.get(split(PageURL("/table", [("name", "lyrics"), ("_search", search)]).text))
+        #expect(page.status == 200, "\(search): \(page.body.prefix(300))")
+        #expect(Set(attributeTexts("title", in: page.body)) == Set(titles), "\(search)")
+    }
+
+    @Test func theRawSearchModeTakesFTS5Syntax() async throws {
+        let served = try ServedCopy(prepare: Self.addLyrics)
+        let page = try await served.get(split(PageURL("/table", [("name", "lyrics"), ("_search", "rock OR crying"), ("_searchmode", "raw")]).text))
+        #expect(Set(attributeTexts("title", in: page.body)) == ["Rock", "Blues"])
+        #expect(link(marked: "id=\"next-page\"", in: page.body) == nil)
+        let broken = try await served.get(split(PageURL("/table", [("name", "lyrics"), ("_search", "don't"), ("_searchmode", "raw")]).text))
+        #expect(broken.status == 400)
+        #expect(try await served.get("/table", "name=lyrics&_search=x&_searchmode=fancy").status == 400)
+    }
+
+    /// Adds an FTS5 table `lyrics (title, body)` whose bodies hold words with FTS5 syntax.
+    static func addLyrics(_ database: Database) throws {
+        try database.execute("CREATE VIRTUAL TABLE lyrics USING fts5(title, body)")
+        try database.execute("""
+            INSERT INTO lyrics VALUES ('Rock', 'let there be rock'), ('Blues', 'the sky is crying'),
+            ('Quote', 'don''t stop'), ('Dash', 'AC-DC live'), ('Or', 'this OR that')
+            """)
+    }
+
+    /// The texts of the table cells of the column `column` in a page's rows.
+    func attributeTexts(_ column: String, in html: String) -> [String] {
+        html.components(separatedBy: "<td data-column=\"\(column)\">").dropFirst().compactMap {
+            $0.components(separatedBy: "</td>").first.map(decodeEntities)
+        }
+    }
+
     @Test func theBuilderCodeOfAFilteredTableRunsAndReadsTheSameRows() async throws {
         let served = try ServedCopy()
         let page = try await served.get("/table", "name=Track&Composer__contains=AC%2FDC&_sort_desc=Name")
@@ -284,11 +321,13 @@ import Testing
             let rows = try db.from("Track")
                 .like("Composer", "AC/DC", .contains)
                 .order(by: "Name", .descending)
+                .order(by: "rowid", .descending)
                 .limit(100)
                 .get()
             """)
         let db = try served.openWritable()
-        let rows = try db.from("Track").like("Composer", "AC/DC", .contains).order(by: "Name", .descending).limit(100).get()
+        let rows = try db.from("Track").like("Composer", "AC/DC", .contains).order(by: "Name", .descending)
+            .order(by: "rowid", .descending).limit(100).get()
         #expect(page.body.contains(#"<td data-column="Name">\#(rows[0]["Name"].map(CellFormat.text) ?? "")</td>"#))
     }
 

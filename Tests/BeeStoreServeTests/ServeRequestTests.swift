@@ -12,7 +12,7 @@ import Testing
 
     @Test(arguments: ["127.0.0.1:8001", "localhost", "LOCALHOST:1", "[::1]:8001", "box.local:80"])
     func localHostsWithTheTokenAreServed(host: String) {
-        #expect(guarded.verdict(host: host, queryToken: nil, cookie: "a=b; beestore_token=\(token)", authorization: nil) == .allowed)
+        #expect(guarded.verdict(host: host, queryToken: nil, cookie: "a=b; beestore_token=\(token); \(guarded.cookieName)=\(token)", authorization: nil) == .allowed)
         #expect(guarded.verdict(host: host, queryToken: nil, cookie: nil, authorization: "Bearer \(token)") == .allowed)
         #expect(guarded.verdict(host: host, queryToken: token, cookie: nil, authorization: nil) == .redirectSettingCookie)
     }
@@ -27,10 +27,19 @@ import Testing
         let wrong = "0123456789abcdef0123456789abcdee"
         #expect(guarded.verdict(host: "localhost", queryToken: nil, cookie: nil, authorization: nil) == .missingToken)
         #expect(guarded.verdict(host: "localhost", queryToken: wrong, cookie: nil, authorization: nil) == .missingToken)
-        #expect(guarded.verdict(host: "localhost", queryToken: nil, cookie: "beestore_token=\(wrong)", authorization: nil) == .missingToken)
+        #expect(guarded.verdict(host: "localhost", queryToken: nil, cookie: "\(guarded.cookieName)=\(wrong)", authorization: nil) == .missingToken)
         #expect(guarded.verdict(host: "localhost", queryToken: nil, cookie: nil, authorization: "Bearer ") == .missingToken)
         #expect(guarded.verdict(host: "localhost", queryToken: String(token.dropLast()), cookie: nil, authorization: nil) == .missingToken)
-        #expect(guarded.cookie == "beestore_token=\(token); HttpOnly; SameSite=Strict; Path=/")
+        #expect(guarded.verdict(host: "localhost", queryToken: nil, cookie: "beestore_token=\(token)", authorization: nil) == .missingToken)
+        #expect(guarded.cookie == "\(guarded.cookieName)=\(token); HttpOnly; SameSite=Strict; Path=/")
+    }
+
+    @Test func eachServerNamesItsCookieApart() {
+        let other = RequestGuard(token: token, extraHosts: [])
+        #expect(guarded.cookieName != other.cookieName)
+        #expect(guarded.cookieName.hasPrefix("beestore_token_"))
+        // Another server's cookie, even with the same token, is not this one's.
+        #expect(guarded.verdict(host: "localhost", queryToken: nil, cookie: "\(other.cookieName)=\(token)", authorization: nil) == .missingToken)
     }
 
     @Test func tokensAreRandomHex() {

@@ -64,6 +64,11 @@ final class ServedCopy: Sendable {
         return (response.status, String(decoding: try await Self.bytes(of: response.body), as: UTF8.self), response.contentType)
     }
 
+    /// The response to a link the server wrote, split into its path and raw query.
+    func get(_ link: (path: String, query: String)) async throws -> (status: Int, body: String, contentType: String) {
+        try await get(link.path, link.query)
+    }
+
     /// The body's bytes, read to its end.
     static func bytes(of body: PageResponse.Body) async throws -> [UInt8] {
         switch body {

@@ -76,7 +76,9 @@ public struct Configuration: Sendable {
     /// A read-only tool answering arbitrary queries sets one, so that a runaway query
     /// (`WITH RECURSIVE r(n) AS (SELECT 1 UNION ALL SELECT n + 1 FROM r) SELECT count(*)
     /// FROM r`) stops instead of holding its connection. The clock is checked every few
-    /// thousand SQLite instructions, so a statement stops a little after its limit.
+    /// thousand SQLite instructions, so a statement stops a little after its limit. Only
+    /// the time SQLite spends stepping the statement counts: the time its caller takes
+    /// with each row (writing it to a slow reader, say) does not.
     @available(macOS 13, iOS 16, tvOS 16, watchOS 9, *)
     public var statementTimeLimit: Duration? {
         get { statementTimeLimitInterval.map { .seconds($0) } }

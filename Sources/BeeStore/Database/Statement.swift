@@ -137,6 +137,8 @@ public final class Statement {
 
     /// Advances to the next row; false when the statement is done.
     func step() throws -> Bool {
+        state.timeLimit?.resume()
+        defer { state.timeLimit?.pause() }
         switch sqlite3_step(handle) {
         case SQLITE_ROW:
             return true

@@ -6,7 +6,8 @@ import Dispatch
 /// ``Configuration/statementTimeLimit``, through SQLite's progress handler: SQLite calls
 /// it every few thousand virtual-machine instructions while a statement steps, and a
 /// statement past its deadline stops with `SQLITE_INTERRUPT`, reported as
-/// ``StatementTimeLimitExceeded``.
+/// ``StatementTimeLimitExceeded``. The clock runs only while SQLite steps the statement:
+/// time its caller spends between two rows (a slow reader of an export) is not counted.
 final class StatementTimeLimit {
     /// How many virtual-machine instructions SQLite runs between two checks of the clock.
     private static let instructionsPerCheck: Int32 = 4_000
@@ -17,6 +18,9 @@ final class StatementTimeLimit {
     // Set before each execution and read by the progress handler: both on the one thread
     // using the connection.
     private var deadline: UInt64 = .max
+    /// When the statement last handed a row back to its caller, while it waits for the
+    /// next step; nil while it steps.
+    private var pausedAt: UInt64?
     /// Whether the last interruption came from the time limit.
     private(set) var expired = false
 
@@ -41,9 +45,25 @@ final class StatementTimeLimit {
     /// Starts the clock of a statement's execution.
     func start() {
         expired = false
-        let now = DispatchTime.now().uptimeNanoseconds
-        let (sum, overflow) = now.addingReportingOverflow(nanoseconds)
-        deadline = overflow ? .max : sum
+        pausedAt = nil
+        deadline = Self.adding(nanoseconds, to: DispatchTime.now().uptimeNanoseconds)
+    }
+
+    /// Stops the clock while the caller has the row a step returned.
+    func pause() {
+        pausedAt = DispatchTime.now().uptimeNanoseconds
+    }
+
+    /// Starts the clock again before the next step, moving the deadline by the pause.
+    func resume() {
+        guard let pausedAt else { return }
+        self.pausedAt = nil
+        deadline = Self.adding(DispatchTime.now().uptimeNanoseconds - pausedAt, to: deadline)
+    }
+
+    private static func adding(_ nanoseconds: UInt64, to time: UInt64) -> UInt64 {
+        let (sum, overflow) = time.addingReportingOverflow(nanoseconds)
+        return overflow ? .max : sum
     }
 
     private func isPastDeadline() -> Bool {

@@ -2,19 +2,6 @@ extension StorageStatistics: CustomStringConvertible {
     /// The file figures, one per line, then the size of each table and index as an
     /// aligned table.
     public var description: String {
-        let figures = [
-            ("file size", fileSize.map(Self.bytes) ?? "in memory"),
-            ("page size", Self.bytes(Int64(pageSize))),
-            ("page count", String(pageCount)),
-            ("freelist pages", String(freelistCount)),
-            ("journal mode", journalMode),
-            ("WAL file size", walFileSize.map(Self.bytes) ?? "no WAL file"),
-            ("SQLite version", sqliteVersion),
-        ]
-        let labelWidth = figures.map(\.0.count).max() ?? 0
-        let header = figures.map { label, value in
-            label + ":" + String(repeating: " ", count: labelWidth - label.count + 1) + value + "\n"
-        }.joined()
         let source = sizeSource == .dbstat ? "from dbstat" : "estimated: dbstat is not available"
         let table = TextTable(
             headers: ["name", "type", "table", "bytes", "pages"],
@@ -23,7 +10,25 @@ extension StorageStatistics: CustomStringConvertible {
                  object.pageCount.map(String.init) ?? ""]
             },
             rightAlignedColumns: [3, 4])
-        return header + "\nSizes (\(source))\n" + table.rendered()
+        return figures + "\nSizes (\(source))\n" + table.rendered()
+    }
+
+    /// The file figures alone (size, pages, journal mode, SQLite version), one per line,
+    /// without the size of each table and index.
+    public var figures: String {
+        let lines = [
+            ("file size", fileSize.map(Self.bytes) ?? "in memory"),
+            ("page size", Self.bytes(Int64(pageSize))),
+            ("page count", String(pageCount)),
+            ("freelist pages", String(freelistCount)),
+            ("journal mode", journalMode),
+            ("WAL file size", walFileSize.map(Self.bytes) ?? "no WAL file"),
+            ("SQLite version", sqliteVersion),
+        ]
+        let labelWidth = lines.map(\.0.count).max() ?? 0
+        return lines.map { label, value in
+            label + ":" + String(repeating: " ", count: labelWidth - label.count + 1) + value + "\n"
+        }.joined()
     }
 
     private static func bytes(_ count: Int64) -> String {

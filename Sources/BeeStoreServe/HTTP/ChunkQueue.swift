@@ -10,6 +10,7 @@ final class ChunkQueue: @unchecked Sendable {
     private let condition = NSCondition()
     private var chunks: [[UInt8]] = []
     private var isFinished = false
+    private var failure: (any Error)?
     private var isCancelled = false
     private var cancellationHandler: (@Sendable () -> Void)?
     private let capacity: Int
@@ -55,6 +56,31 @@ final class ChunkQueue: @unchecked Sendable {
         condition.withLock {
             isFinished = true
             condition.broadcast()
+        }
+    }
+
+    /// Ends the body after the chunks added so far as incomplete: the producer failed with
+    /// `error`, and the connection must tell the client so rather than end the body normally.
+    func abort(because error: any Error) {
+        condition.withLock {
+            isFinished = true
+            failure = error
+            condition.broadcast()
+        }
+    }
+
+    /// Whether the producer ended the body with ``abort(because:)``.
+    var wasAborted: Bool {
+        condition.withLock { failure != nil }
+    }
+
+    /// Waits until the first chunk is ready or the body ends, and returns the producer's
+    /// failure if it failed by then: before anything is sent, a failure can still be
+    /// answered with a status of its own.
+    func failureBeforeFirstChunk() -> (any Error)? {
+        condition.withLock {
+            while chunks.isEmpty && !isFinished && !isCancelled { condition.wait() }
+            return failure
         }
     }
 

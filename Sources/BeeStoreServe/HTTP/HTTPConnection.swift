@@ -1,46 +1,77 @@
+import Foundation
+
 /// One client connection of the ``HTTPServer``, served on a thread of its own: reads each
 /// request's head, makes the response on that thread, writes it, and keeps the connection
 /// open for the next request while the client wants it.
 struct HTTPConnection: Sendable {
-    let socket: ConnectedSocket
+    let slot: ConnectionTable.Slot
     let respond: @Sendable (HTTPRequestHead) -> PageResponse
 
-    /// Seconds a connection may stay silent before it is closed (and a write may make
-    /// no progress).
-    static let idleTimeout = 30
+    var socket: ConnectedSocket { slot.socket }
 
-    /// Serves requests until the client closes the connection, stays silent for
-    /// ``idleTimeout`` seconds, or sends something that is not HTTP.
+    /// Seconds a write may make no progress before the connection is closed.
+    static let writeTimeout = 30
+
+    /// Seconds within which a request head must arrive whole, from the end of the previous
+    /// response (or the connection's start): an idle connection, or one sending its head a
+    /// byte at a time, is closed then.
+    static let headTimeout = 10.0
+
+    /// How a response went out.
+    enum Outcome {
+        /// Whole: the connection may serve the next request.
+        case sent
+        /// Whole or not, the last on the connection: the client went away or stopped
+        /// reading, or the body ends with the connection (for HTTP/1.0 clients).
+        case ended
+        /// Cut short by its producer's failure: the client must learn that the body is
+        /// incomplete, so the connection is reset rather than ended.
+        case aborted
+    }
+
+    /// Serves requests until the client closes the connection, sends no whole head within
+    /// ``headTimeout`` seconds, or sends something that is not HTTP; resets it when a
+    /// streamed body fails.
     func serve() {
-        socket.setTimeout(seconds: Self.idleTimeout)
-        defer { socket.finish() }
+        socket.setTimeout(seconds: Self.writeTimeout)
+        if serveRequests() == .aborted { socket.reset() } else { socket.finish() }
+    }
+
+    /// Serves requests while the client wants them; the outcome of the last response.
+    private func serveRequests() -> Outcome {
         var buffer: [UInt8] = []
         while true {
             let request: HTTPRequestHead
+            slot.waitForHead()
             do {
-                guard let head = try nextHead(&buffer) else { return }
+                guard let head = try nextHead(&buffer) else { return .sent }
                 request = head
             } catch {
-                refuse(.text(error.message, status: error.status))
-                return
+                Self.refuse(.text(error.message, status: error.status), on: socket)
+                return .sent
             }
+            // Closed to make room for another connection while the head arrived.
+            guard slot.beginRequest() else { return .ended }
             let response = respond(request)
             // A request body is not read, so the connection cannot be read further.
             let keepsAlive = request.keepsAlive && !request.hasBody
-            let sent = send(
+            let outcome = send(
                 response, keepsAlive: keepsAlive, includesBody: request.method != "HEAD", minorVersion: request.minorVersion)
-            guard sent && keepsAlive else { return }
+            guard outcome == .sent && keepsAlive else { return outcome }
         }
     }
 
-    /// Answers `response`; the caller then ends the connection.
-    func refuse(_ response: PageResponse) {
-        _ = send(response, keepsAlive: false, includesBody: true, minorVersion: 1)
+    /// Answers `response`, whose body is in bytes, on `socket`; the caller then ends the
+    /// connection.
+    static func refuse(_ response: PageResponse, on socket: ConnectedSocket) {
+        guard case .bytes(let bytes) = response.body else { return }
+        _ = socket.write(ResponseHead.bytes(of: response, framing: .length(bytes.count), keepsAlive: false) + bytes)
     }
 
     /// The next request head from the connection, reading as needed; what follows it
     /// stays in `buffer`. Nil when the connection ends before a head starts.
     private func nextHead(_ buffer: inout [UInt8]) throws(HTTPRequestHead.Failure) -> HTTPRequestHead? {
+        let deadline = Date(timeIntervalSinceNow: Self.headTimeout)
         // Where the search for the head's end goes on: bytes before it were searched already.
         var searched = 0
         while true {
@@ -57,7 +88,14 @@ struct HTTPConnection: Sendable {
             searched = max(0, buffer.count - 2)
             guard buffer.count <= HTTPRequestHead.maximumSize else { throw .tooLarge }
             let hadBytes = !buffer.isEmpty
+            let remaining = deadline.timeIntervalSinceNow
+            guard remaining > 0 else {
+                if hadBytes { throw .timedOut }
+                return nil
+            }
+            socket.setReceiveTimeout(remaining)
             guard socket.read(appendingTo: &buffer) else {
+                if hadBytes && deadline.timeIntervalSinceNow <= 0 { throw .timedOut }
                 if hadBytes { throw .malformed("the connection ended inside a request head") }
                 return nil
             }
@@ -81,34 +119,36 @@ struct HTTPConnection: Sendable {
         return nil
     }
 
-    /// Writes `response`; false when the client is gone. A streamed body goes in chunks
-    /// to HTTP/1.1 clients, and up to the end of the connection to HTTP/1.0 ones.
-    private func send(_ response: PageResponse, keepsAlive: Bool, includesBody: Bool, minorVersion: Int) -> Bool {
+    /// Writes `response`. A streamed body goes in chunks to HTTP/1.1 clients, and up to
+    /// the end of the connection to HTTP/1.0 ones.
+    private func send(_ response: PageResponse, keepsAlive: Bool, includesBody: Bool, minorVersion: Int) -> Outcome {
         switch response.body {
         case .bytes(let bytes):
             let head = ResponseHead.bytes(of: response, framing: .length(bytes.count), keepsAlive: keepsAlive)
-            return socket.write(includesBody ? head + bytes : head)
+            return socket.write(includesBody ? head + bytes : head) ? .sent : .ended
         case .stream(let chunks):
             let chunked = minorVersion == 1
             let head = ResponseHead.bytes(
                 of: response, framing: chunked ? .chunked : .connectionEnd, keepsAlive: keepsAlive && chunked)
             guard socket.write(head) else {
                 chunks.cancel()
-                return false
+                return .ended
             }
             guard includesBody else {
                 chunks.cancel()
-                return true
+                return .sent
             }
             while let chunk = chunks.next() {
                 guard !chunk.isEmpty else { continue }
                 let framed = chunked ? Array("\(String(chunk.count, radix: 16))\r\n".utf8) + chunk + [13, 10] : chunk
                 guard socket.write(framed) else {
                     chunks.cancel()
-                    return false
+                    return .ended
                 }
             }
-            return chunked && socket.write(Array("0\r\n\r\n".utf8))
+            if chunks.wasAborted { return .aborted }
+            guard chunked else { return .ended }
+            return socket.write(Array("0\r\n\r\n".utf8)) ? .sent : .ended
         }
     }
 }

@@ -27,6 +27,8 @@ struct HTTPRequestHead: Sendable {
         case tooLarge
         /// 505: a protocol version other than HTTP/1.0 and 1.1.
         case unsupportedVersion
+        /// 408: the head did not arrive whole in time.
+        case timedOut
 
         /// The response status of the refusal.
         var status: Int {
@@ -34,6 +36,7 @@ struct HTTPRequestHead: Sendable {
             case .malformed: 400
             case .tooLarge: 431
             case .unsupportedVersion: 505
+            case .timedOut: 408
             }
         }
 
@@ -43,6 +46,7 @@ struct HTTPRequestHead: Sendable {
             case .malformed(let reason): "bad request: \(reason)"
             case .tooLarge: "request header fields too large"
             case .unsupportedVersion: "only HTTP/1.0 and HTTP/1.1 are served"
+            case .timedOut: "the request head did not arrive in time"
             }
         }
     }

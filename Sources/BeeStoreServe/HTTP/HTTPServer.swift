@@ -9,9 +9,10 @@ import Foundation
 package final class HTTPServer: Sendable {
     private let socket: ListeningSocket
     private let respond: @Sendable (HTTPRequestHead) -> PageResponse
-    private let openConnections = ConnectionCount()
+    private let connections: ConnectionTable
 
-    /// The most connections served at once; more are answered 503 and closed.
+    /// The most connections served at once (see ``ConnectionTable``); a connection finding
+    /// every slot serving a request is answered 503 and closed at once.
     static let maximumConnections = 256
 
     /// Listens on `host` (an IPv4 or IPv6 address) and `port` (0: one the system chooses),
@@ -20,9 +21,13 @@ package final class HTTPServer: Sendable {
         try self.init(host: host, port: port) { handler.respond(to: $0) }
     }
 
-    /// A server answering with `respond`.
-    init(host: String, port: UInt16, respond: @escaping @Sendable (HTTPRequestHead) -> PageResponse) throws {
+    /// A server answering with `respond`, serving up to `maximumConnections` at once.
+    init(
+        host: String, port: UInt16, maximumConnections: Int = HTTPServer.maximumConnections,
+        respond: @escaping @Sendable (HTTPRequestHead) -> PageResponse
+    ) throws {
         socket = try ListeningSocket(host: host, port: port)
+        connections = ConnectionTable(limit: maximumConnections)
         self.respond = respond
     }
 
@@ -46,42 +51,19 @@ package final class HTTPServer: Sendable {
         thread.start()
     }
 
-    /// Serves `connection` on a new thread, or refuses it when too many are open.
+    /// Serves `connection` on a new thread, or refuses it at once when every slot serves
+    /// a request: the accept thread never waits for a client.
     private func serve(_ connection: ConnectedSocket) {
-        let handler = HTTPConnection(socket: connection, respond: respond)
-        guard openConnections.enter(limit: Self.maximumConnections) else {
-            connection.setTimeout(seconds: 1)
-            handler.refuse(.text("too many connections: try again", status: 503))
-            connection.finish()
+        guard let slot = connections.admit(connection) else {
+            HTTPConnection.refuse(.text("too many connections: try again", status: 503), on: connection)
             return
         }
-        let counter = openConnections
+        let handler = HTTPConnection(slot: slot, respond: respond)
         let thread = Thread {
             handler.serve()
-            counter.leave()
+            slot.leave()
         }
         thread.stackSize = 1 << 20
         thread.start()
-    }
-
-    /// How many connections are being served.
-    private final class ConnectionCount: @unchecked Sendable {
-        // Safe to share: `count` is read and written only while `lock` is held.
-        private let lock = NSLock()
-        private var count = 0
-
-        /// Counts one more connection unless `limit` are open; false then.
-        func enter(limit: Int) -> Bool {
-            lock.withLock {
-                guard count < limit else { return false }
-                count += 1
-                return true
-            }
-        }
-
-        /// Counts one connection fewer.
-        func leave() {
-            lock.withLock { count -= 1 }
-        }
     }
 }

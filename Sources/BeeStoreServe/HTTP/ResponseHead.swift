@@ -45,6 +45,7 @@ enum ResponseHead {
         case 403: "Forbidden"
         case 404: "Not Found"
         case 405: "Method Not Allowed"
+        case 408: "Request Timeout"
         case 431: "Request Header Fields Too Large"
         case 503: "Service Unavailable"
         case 505: "HTTP Version Not Supported"

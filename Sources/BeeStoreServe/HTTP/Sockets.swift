@@ -100,6 +100,19 @@ final class ConnectedSocket: Sendable {
         }
     }
 
+    /// Makes reads give up after `interval` seconds without data (at least a millisecond).
+    func setReceiveTimeout(_ interval: Double) {
+        let microseconds = max(1_000, Int((interval * 1e6).rounded(.up)))
+        var timeout = timeval(tv_sec: microseconds / 1_000_000, tv_usec: .init(microseconds % 1_000_000))
+        setsockopt(descriptor, SOL_SOCKET, SO_RCVTIMEO, &timeout, socklen_t(MemoryLayout<timeval>.size))
+    }
+
+    /// Stops the connection both ways at once: a thread blocked reading it wakes up and
+    /// finds its end.
+    func interrupt() {
+        shutdown(descriptor, Int32(SHUT_RDWR))
+    }
+
     /// Appends what arrives to `buffer`: false when the client closed the connection, the
     /// read timed out or failed.
     func read(appendingTo buffer: inout [UInt8]) -> Bool {
@@ -129,6 +142,13 @@ final class ConnectedSocket: Sendable {
             total += discarded.count
             discarded.removeAll(keepingCapacity: true)
         }
+    }
+
+    /// Ends the connection abruptly: the system sends a reset instead of the normal end
+    /// when the descriptor closes, so that the client sees the response as incomplete.
+    func reset() {
+        var immediately = linger(l_onoff: 1, l_linger: 0)
+        setsockopt(descriptor, SOL_SOCKET, SO_LINGER, &immediately, socklen_t(MemoryLayout<linger>.size))
     }
 
     /// Writes all of `bytes`: false when the client is gone or stopped reading.

@@ -77,4 +77,22 @@ struct StatementTimeLimitTests {
             try db.fetchValue(Int.self, Self.runaway)
         }
     }
+
+    @Test("Time the caller spends with each row does not count against the limit")
+    func timeBetweenRowsIsNotCounted() throws {
+        let directory = try TemporaryDirectory()
+        let db = try database(limit: .milliseconds(100), in: directory)
+        var rows = 0
+        try db.read { connection in
+            try connection.makeStatement("WITH RECURSIVE r(n) AS (SELECT 1 UNION ALL SELECT n + 1 FROM r WHERE n < 4) SELECT n FROM r")
+                .forEachRow { _ in
+                    // A slow reader: together, the pauses last three times the limit.
+                    Thread.sleep(forTimeInterval: 0.075)
+                    rows += 1
+                }
+        }
+        #expect(rows == 4)
+        // The time SQLite itself spends still counts.
+        #expect(throws: StatementTimeLimitExceeded.self) { try db.fetchValue(Int.self, Self.runaway) }
+    }
 }

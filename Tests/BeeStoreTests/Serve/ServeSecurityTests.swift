@@ -32,9 +32,9 @@ struct ServeSecurityTests {
             ]
             for url in urls {
                 #expect(try await http.get(url).status == 401, "\(url)")
-                #expect(try await http.get(url, headers: ["Cookie": "beestore_token=\(wrong)"]).status == 401, "\(url)")
+                #expect(try await http.get(url, headers: ["Cookie": "\(served.cookieName)=\(wrong)"]).status == 401, "\(url)")
                 #expect(try await http.get(url, headers: ["Authorization": "Bearer \(wrong)"]).status == 401, "\(url)")
-                #expect(try await http.get(url, headers: ["Cookie": "beestore_token="]).status == 401, "\(url)")
+                #expect(try await http.get(url, headers: ["Cookie": "\(served.cookieName)="]).status == 401, "\(url)")
                 let wrongQuery = try #require(URL(string: url.absoluteString + (url.query == nil ? "?" : "&") + "token=\(wrong)"))
                 let refused = try await http.get(wrongQuery)
                 #expect(refused.status == 401, "\(wrongQuery)")
@@ -62,7 +62,7 @@ struct ServeSecurityTests {
 
             let cookie = try #require(redirect.header("Set-Cookie"))
             let parts = cookie.split(separator: ";").map { $0.trimmingCharacters(in: .whitespaces) }
-            #expect(parts.first == "beestore_token=\(served.token)")
+            #expect(parts.first == "\(served.cookieName)=\(served.token)")
             let attributes = Set(parts.dropFirst().map { $0.lowercased() })
             #expect(attributes.isSuperset(of: ["httponly", "samesite=strict", "path=/"]), "\(cookie)")
 

@@ -20,6 +20,8 @@ final class ServedDatabase: Sendable {
     let token: String
     /// The URL the server printed: the base URL with the token as query item.
     let launchURL: URL
+    /// The name of the cookie that carries the token, which the server chooses.
+    let cookieName: String
     private let process: ChildProcess
 
     /// Copies `fixture` into a new temporary directory, lets `prepare` change the copy (given
@@ -34,6 +36,11 @@ final class ServedDatabase: Sendable {
             throw ServeSetupError(description: "no base URL in \(launchURL)")
         }
         baseURL = base
+        let launch = try await HTTPTestClient().get(launchURL)
+        guard let cookie = launch.header("Set-Cookie"), let name = cookie.split(separator: "=").first else {
+            throw ServeSetupError(description: "no cookie set by \(launchURL)")
+        }
+        cookieName = String(name)
     }
 
     /// Runs `body` with a server over a prepared copy of `fixture`, then stops the server, also
@@ -87,7 +94,7 @@ final class ServedDatabase: Sendable {
     }
 
     /// The header field that authenticates a request with the token cookie.
-    var cookieHeader: [String: String] { ["Cookie": "beestore_token=\(token)"] }
+    var cookieHeader: [String: String] { ["Cookie": "\(cookieName)=\(token)"] }
 
     /// The header field that authenticates a script's request.
     var bearerHeader: [String: String] { ["Authorization": "Bearer \(token)"] }

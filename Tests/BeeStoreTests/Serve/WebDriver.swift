@@ -174,6 +174,29 @@ final class WebDriver: Sendable {
         let _: Empty = try await call("POST", "url", ["url": url.absoluteString])
     }
 
+    /// Opens a new tab and makes it the current one; returns its handle.
+    func openTab() async throws -> String {
+        struct NewWindow: Decodable { let handle: String }
+        let window: NewWindow = try await call("POST", "window/new", ["type": "tab"])
+        try await switchToTab(window.handle)
+        return window.handle
+    }
+
+    /// Makes the tab `handle` the current one.
+    func switchToTab(_ handle: String) async throws {
+        let _: Empty = try await call("POST", "window", ["handle": handle])
+    }
+
+    /// The handle of the current tab.
+    func currentTab() async throws -> String {
+        try await call("GET", "window")
+    }
+
+    /// Makes ``navigate(to:)`` fail when a page has not loaded within `seconds`.
+    func setPageLoadTimeout(seconds: Int) async throws {
+        let _: Empty = try await call("POST", "timeouts", ["pageLoad": seconds * 1000])
+    }
+
     /// The URL of the current page.
     func currentURL() async throws -> URL {
         let text: String = try await call("GET", "url")
