@@ -29,6 +29,7 @@ extension Database {
     /// was. Its commit observers are not told of the new content.
     ///
     /// - Parameters:
+    ///   - destination: the database whose content the copy replaces.
     ///   - pagesPerStep: how many pages each step copies (at least 1).
     ///   - progress: called after each step that leaves pages to copy; throw from it (for
     ///     example `CancellationError()`) to cancel the copy: the error is rethrown.
@@ -61,6 +62,7 @@ extension Database {
     /// ```
     ///
     /// - Parameters:
+    ///   - path: the file to create.
     ///   - replacingExisting: whether a database already at `path` is replaced. It must not
     ///     be open: one with a `-wal` or `-journal` file beside it that is not empty is refused.
     ///   - pagesPerStep: how many pages each step copies (at least 1).
