@@ -44,6 +44,8 @@ public struct ChangesetOperation: Sendable, Equatable {
         var code: Int32 = 0
         var indirect: Int32 = 0
         try ChangesetError.check(sqlite3changeset_op(iterator, &name, &columnCount, &code, &indirect))
+        // SQLite's array of one flag per column (`columnCount` of them), valid until the
+        // iterator moves: read at once, below.
         var keyFlags: UnsafeMutablePointer<UInt8>?
         try ChangesetError.check(sqlite3changeset_pk(iterator, &keyFlags, nil))
         let columns = 0..<columnCount
