@@ -167,4 +167,38 @@ struct ChangesetTests {
         }
         #expect(try onlyNotes.operations().map(\.table) == ["note"])
     }
+
+    @Test func brokenForeignKeysAbortUnlessAHandlerAcceptsThem() throws {
+        let directory = try TemporaryDirectory()
+        let schema = """
+            CREATE TABLE parent (id INTEGER PRIMARY KEY);
+            CREATE TABLE child (id INTEGER PRIMARY KEY, parent_id INTEGER REFERENCES parent(id));
+            INSERT INTO parent VALUES (1), (2);
+            """
+        let source = try Database(path: directory.path("source.sqlite"))
+        let target = try Database(path: directory.path("target.sqlite"))
+        try source.execute(script: schema)
+        try target.execute(script: schema + "INSERT INTO child VALUES (10, 1);")
+        let changes = try source.recordChanges { try $0.execute("DELETE FROM parent WHERE id = 1") }
+        #expect(throws: ChangesetError.conflict(.foreignKey, table: nil)) { try target.apply(changes, onConflict: .omit) }
+        #expect(try target.fetchValue(Int.self, "SELECT count(*) FROM parent") == 2)
+        var seen: [ChangesetConflict] = []
+        try target.apply(changes) { seen.append($0); return .omit }
+        #expect(seen == [ChangesetConflict(kind: .foreignKey, operation: nil, currentValues: nil, foreignKeyViolationCount: 1)])
+        #expect(try target.fetchValue(Int.self, "SELECT count(*) FROM parent") == 1)
+    }
+
+    @Test func anApplyInsideATransactionRollsBackOnlyItsOwnSavepoint() throws {
+        let directory = try TemporaryDirectory()
+        let source = try makeReplica(directory, "source.sqlite")
+        let target = try makeReplica(directory, "target.sqlite")
+        let changes = try source.recordChanges { try $0.execute("UPDATE note SET body = 'x' WHERE id = 1") }
+        try target.execute("UPDATE note SET body = 'here' WHERE id = 1")
+        try target.write { connection in
+            try connection.execute("INSERT INTO note VALUES (5, 'kept', 5)")
+            #expect(throws: ChangesetError.conflict(.data, table: "note")) { try connection.apply(changes) }
+            #expect(connection.isInTransaction)
+        }
+        #expect(try notes(target).map { $0[1] } == ["here", "b", "kept"])
+    }
 }
