@@ -4,7 +4,8 @@ import PackageDescription
 // A separate package so that the library's users and its CI never build GRDB.
 // Run from this folder: swift run -c release beestore-benchmarks
 // and, after `swift build -c release --product beestore` in the root: swift run -c release cli-streaming
-// (the tool against the sqlite3 shell) or swift run -c release serve-latency (its web UI against Datasette)
+// (the tool against the sqlite3 shell), swift run -c release backup-throughput (its online backup
+// against the shell's .backup) or swift run -c release serve-latency (its web UI against Datasette)
 let package = Package(
     name: "BeeStoreBenchmarks",
     platforms: [.macOS(.v14)],
@@ -41,6 +42,12 @@ let package = Package(
         // The beestore tool against the sqlite3 shell, each run as a process.
         .executableTarget(
             name: "cli-streaming",
+            dependencies: ["BenchmarkSupport"],
+            swiftSettings: [.enableUpcomingFeature("MemberImportVisibility")]
+        ),
+        // `beestore backup` against the sqlite3 shell's `.backup`, both run as processes.
+        .executableTarget(
+            name: "backup-throughput",
             dependencies: ["BenchmarkSupport"],
             swiftSettings: [.enableUpcomingFeature("MemberImportVisibility")]
         ),

@@ -15,7 +15,8 @@ struct BeeStoreCommand: ParsableCommand {
         subcommands: [
             TablesCommand.self, SchemaCommand.self, RowsCommand.self, QueryCommand.self, StatsCommand.self,
             CheckCommand.self, ExplainCommand.self, MigrateCommand.self, MigrationsCommand.self,
-            RollbackCommand.self, ImportCommand.self, DumpCommand.self, ServeCommand.self, DemoCommand.self,
+            RollbackCommand.self, ImportCommand.self, DumpCommand.self, BackupCommand.self, ServeCommand.self,
+            DemoCommand.self,
         ]
     )
 

@@ -1,6 +1,16 @@
 #ifndef BEESTORE_CSQLITE_SHIM_H
 #define BEESTORE_CSQLITE_SHIM_H
 
+/* The session extension (changesets) and the pre-update hook it rests on are declared
+   only when these are defined; the libsqlite3 linked must be built with both, as
+   Debian's is (a build without them fails to link). */
+#ifndef SQLITE_ENABLE_SESSION
+#define SQLITE_ENABLE_SESSION 1
+#endif
+#ifndef SQLITE_ENABLE_PREUPDATE_HOOK
+#define SQLITE_ENABLE_PREUPDATE_HOOK 1
+#endif
+
 #include <sqlite3.h>
 
 /// Turns off SQLite's legacy reading of a double-quoted unknown identifier as a string

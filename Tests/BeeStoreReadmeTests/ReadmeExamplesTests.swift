@@ -73,6 +73,57 @@ struct ReadmeExamplesTests {
         #expect(try traced.fetchValue(Int.self, "SELECT count(*) FROM note") == 0)
     }
 
+    @Test func backupExample() throws {
+        let directory = try TemporaryDirectory()
+        // example: backup
+        let live = try Database(path: directory.path("live.sqlite"))
+        try live.execute("CREATE TABLE note (id INTEGER PRIMARY KEY, body TEXT)")
+        let copied = try live.backup(toPath: directory.path("backup.sqlite"), pagesPerStep: 64) { progress in
+            print("\(progress.copiedPageCount) of \(progress.totalPageCount) pages")
+            // throw CancellationError() here to stop: nothing is left at the destination
+        }
+        print(copied.isComplete)   // true
+        // end example
+        let copy = try Database(path: directory.path("backup.sqlite"))
+        #expect(try copy.fetchValue(String.self, "PRAGMA integrity_check") == "ok")
+        #expect(try copy.fetchValue(Int.self, "SELECT count(*) FROM sqlite_schema WHERE name = 'note'") == 1)
+    }
+
+    @Test func changesetsExample() throws {
+        let directory = try TemporaryDirectory()
+        // example: changesets
+        let schema = "CREATE TABLE note (id INTEGER PRIMARY KEY, body TEXT, updated_at INTEGER);"
+            + "INSERT INTO note VALUES (1, 'milk', 1)"
+        let phone = try Database(path: directory.path("phone.sqlite"))
+        let laptop = try Database(path: directory.path("laptop.sqlite"))
+        try phone.execute(script: schema)
+        try laptop.execute(script: schema)
+
+        let fromPhone = try phone.recordChanges(in: ["note"]) { connection in
+            try connection.execute("UPDATE note SET body = 'oat milk', updated_at = 5 WHERE id = 1")
+        }
+        let fromLaptop = try laptop.recordChanges(in: ["note"]) { connection in
+            try connection.execute("UPDATE note SET body = 'almond milk', updated_at = 7 WHERE id = 1")
+            try connection.execute("INSERT INTO note VALUES (2, 'bread', 7)")
+        }
+        for operation in try fromLaptop.operations() {
+            print(operation.table, operation.kind, operation.newValues)   // an audit trail
+        }
+        let laterUpdateWins: (ChangesetConflict) -> ChangesetConflict.Resolution = { conflict in
+            // Column 2 is updated_at: the incoming row's, and the row in the way (data conflicts only).
+            guard case .integer(let incoming)? = conflict.operation?.newValues[2],
+                  case .integer(let current)? = conflict.currentValues?[2] else { return .omit }
+            return incoming > current ? .replace : .omit
+        }
+        try phone.apply(fromLaptop, onConflict: laterUpdateWins)
+        try laptop.apply(fromPhone, onConflict: laterUpdateWins)   // both: almond milk, bread
+        try laptop.apply(fromLaptop.inverted())                     // undo the laptop's own edit
+        // end example
+        let phoneNotes = try phone.fetchAll("SELECT id, body FROM note ORDER BY id").map { try $0.decode(String.self, at: 1) }
+        #expect(phoneNotes == ["almond milk", "bread"])
+        #expect(try laptop.fetchAll("SELECT body FROM note ORDER BY id").map { try $0.decode(String.self, at: 0) } == ["milk"])
+    }
+
     @Test func timeLimitExample() throws {
         // example: time-limit
         var limited = Configuration()

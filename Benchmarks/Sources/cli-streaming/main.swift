@@ -81,76 +81,64 @@ func seconds(_ duration: Duration) -> String {
     String(format: "%.2f s", duration.seconds)
 }
 
-func main() -> Int32 {
-    let directory = FileManager.default.temporaryDirectory.appendingPathComponent("beestore-cli-\(UUID().uuidString)")
-    defer { try? FileManager.default.removeItem(at: directory) }
-    do {
-        let options = try Options(Array(CommandLine.arguments.dropFirst()))
-        for tool in [options.beestore, options.sqlite3, options.time] where !FileManager.default.isExecutableFile(atPath: tool) {
-            throw BenchmarkFailure(
-                "no executable at \(tool) (build beestore with: swift build -c release --product beestore; "
-                    + "GNU time measures peak memory)")
-        }
-        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
-        let database = directory.appendingPathComponent("big.sqlite").path
-        print("Creating \(options.rows) rows…")
-        try BigTable.create(at: database, rowCount: options.rows)
-        let fileSize = (try FileManager.default.attributesOfItem(atPath: database)[.size] as? NSNumber)?.int64Value ?? 0
-        print("\(database): \(fileSize / 1_000_000) MB; median of \(options.iterations) interleaved runs, output to /dev/null")
-
-        var table = [
-            "| workload | sqlite3 | beestore | beestore / sqlite3 | sqlite3 peak RSS | beestore peak RSS | target | verdict |",
-            "|---|---|---|---|---|---|---|---|",
-        ]
-        for workload in workloads(options, database: database) {
-            print("running \(workload.name)…")
-            // One untimed run each: warms the page cache and checks the output.
-            for (command, expected) in [
-                (workload.beestore, workload.expectedLines.beestore), (workload.sqlite3, workload.expectedLines.sqlite3),
-            ] {
-                let output = directory.appendingPathComponent("output").path
-                _ = try measure(command, timeTool: options.time, outputPath: output)
-                let lines = try lineCount(of: output)
-                if lines != expected {
-                    throw BenchmarkFailure("\(command.joined(separator: " ")): \(lines) lines, expected \(expected)")
-                }
-                try FileManager.default.removeItem(atPath: output)
-            }
-            var bee: [Measurement] = []
-            var shell: [Measurement] = []
-            for iteration in 0..<options.iterations {
-                if iteration.isMultiple(of: 2) {
-                    bee.append(try measure(workload.beestore, timeTool: options.time))
-                    shell.append(try measure(workload.sqlite3, timeTool: options.time))
-                } else {
-                    shell.append(try measure(workload.sqlite3, timeTool: options.time))
-                    bee.append(try measure(workload.beestore, timeTool: options.time))
-                }
-            }
-            let beeTime = median(bee.map(\.duration))
-            let shellTime = median(shell.map(\.duration))
-            let ratio = beeTime / shellTime
-            let beeMemory = bee.map(\.peakResidentKiB).max() ?? 0
-            let shellMemory = shell.map(\.peakResidentKiB).max() ?? 0
-            let verdict: String
-            if let target = workload.target {
-                let met = ratio <= target && beeMemory < 30 * 1024
-                verdict = met ? "met" : "missed"
-            } else {
-                verdict = "–"
-            }
-            table.append(
-                "| \(workload.name) | \(seconds(shellTime)) | \(seconds(beeTime)) | \(String(format: "%.2f×", ratio)) | "
-                    + "\(shellMemory / 1024) MB | \(beeMemory / 1024) MB | "
-                    + (workload.target.map { String(format: "≤ %.0f×, < 30 MB", $0) } ?? "–") + " | \(verdict) |")
-        }
-        print()
-        print(table.joined(separator: "\n"))
-        return 0
-    } catch {
-        print("FAILED: \(error)")
-        return 1
+exit(runBenchmark("beestore-cli") { directory in
+    let options = try Options(Array(CommandLine.arguments.dropFirst()))
+    for tool in [options.beestore, options.sqlite3, options.time] where !FileManager.default.isExecutableFile(atPath: tool) {
+        throw BenchmarkFailure(
+            "no executable at \(tool) (build beestore with: swift build -c release --product beestore; "
+                + "GNU time measures peak memory)")
     }
-}
+    let database = directory.appendingPathComponent("big.sqlite").path
+    print("Creating \(options.rows) rows…")
+    try BigTable.create(at: database, rowCount: options.rows)
+    let fileSize = (try FileManager.default.attributesOfItem(atPath: database)[.size] as? NSNumber)?.int64Value ?? 0
+    print("\(database): \(fileSize / 1_000_000) MB; median of \(options.iterations) interleaved runs, output to /dev/null")
 
-exit(main())
+    var table = [
+        "| workload | sqlite3 | beestore | beestore / sqlite3 | sqlite3 peak RSS | beestore peak RSS | target | verdict |",
+        "|---|---|---|---|---|---|---|---|",
+    ]
+    for workload in workloads(options, database: database) {
+        print("running \(workload.name)…")
+        // One untimed run each: warms the page cache and checks the output.
+        for (command, expected) in [
+            (workload.beestore, workload.expectedLines.beestore), (workload.sqlite3, workload.expectedLines.sqlite3),
+        ] {
+            let output = directory.appendingPathComponent("output").path
+            _ = try measure(command, timeTool: options.time, outputPath: output)
+            let lines = try lineCount(of: output)
+            if lines != expected {
+                throw BenchmarkFailure("\(command.joined(separator: " ")): \(lines) lines, expected \(expected)")
+            }
+            try FileManager.default.removeItem(atPath: output)
+        }
+        var bee: [Measurement] = []
+        var shell: [Measurement] = []
+        for iteration in 0..<options.iterations {
+            if iteration.isMultiple(of: 2) {
+                bee.append(try measure(workload.beestore, timeTool: options.time))
+                shell.append(try measure(workload.sqlite3, timeTool: options.time))
+            } else {
+                shell.append(try measure(workload.sqlite3, timeTool: options.time))
+                bee.append(try measure(workload.beestore, timeTool: options.time))
+            }
+        }
+        let beeTime = median(bee.map(\.duration))
+        let shellTime = median(shell.map(\.duration))
+        let ratio = beeTime / shellTime
+        let beeMemory = bee.map(\.peakResidentKiB).max() ?? 0
+        let shellMemory = shell.map(\.peakResidentKiB).max() ?? 0
+        let verdict: String
+        if let target = workload.target {
+            let met = ratio <= target && beeMemory < 30 * 1024
+            verdict = met ? "met" : "missed"
+        } else {
+            verdict = "–"
+        }
+        table.append(
+            "| \(workload.name) | \(seconds(shellTime)) | \(seconds(beeTime)) | \(String(format: "%.2f×", ratio)) | "
+                + "\(shellMemory / 1024) MB | \(beeMemory / 1024) MB | "
+                + (workload.target.map { String(format: "≤ %.0f×, < 30 MB", $0) } ?? "–") + " | \(verdict) |")
+    }
+    return table
+})

@@ -34,8 +34,10 @@ public final class Database: Sendable {
     /// The configuration the database was opened with.
     public let configuration: Configuration
 
-    private let writer: SerializedConnection
-    private let readers: ReaderPool?
+    let writer: SerializedConnection
+    let readers: ReaderPool?
+    /// Whether the file is in WAL mode, where readers keep their snapshot while the writer commits.
+    let usesWAL: Bool
     private let counters: StatementCounters
 
     /// Handlers told, after each commit on the writer, which tables it changed.
@@ -70,6 +72,7 @@ public final class Database: Sendable {
         self.configuration = configuration
         self.counters = counters
         self.writer = SerializedConnection(writerConnection)
+        self.usesWAL = usesWAL
         // A read-only database has no writes of its own to wait for its readers, so its
         // reads run in parallel whatever the journal mode.
         if (usesWAL || configuration.readOnly) && location != ":memory:" {
