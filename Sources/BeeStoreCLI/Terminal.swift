@@ -11,6 +11,11 @@ enum Terminal {
         isatty(STDOUT_FILENO) == 1
     }
 
+    /// Whether standard error is a terminal: progress bars are drawn only there.
+    static var isStandardError: Bool {
+        isatty(STDERR_FILENO) == 1
+    }
+
     /// How many rows the table format shows on a terminal before it stops and says how to
     /// see the rest.
     static let pageRowCount = 50

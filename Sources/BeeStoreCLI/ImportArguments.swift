@@ -5,37 +5,22 @@ import Foundation
 extension ImportFormat: ExpressibleByArgument {}
 extension InvalidUTF8Handling: ExpressibleByArgument {}
 
-extension ImportConflict: EnumerableFlag {
-    /// `--replace`, `--ignore`, `--upsert`; failing is what happens without them.
-    public static func help(for value: ImportConflict) -> ArgumentHelp? {
-        switch value {
-        case .fail: .hidden
-        case .replace: "Replace the row a record's key matches: its columns take the record's values, or their defaults."
-        case .ignore: "Leave out the records whose key a row has already."
-        case .upsert: "Update the columns a record has in the row its key matches; insert the records that are new."
-        }
-    }
-}
-
-/// `beestore import DB TABLE FILE`: a CSV or JSON file's records into a table, in one
-/// transaction.
-struct ImportCommand: ParsableCommand {
-    static let configuration = CommandConfiguration(
-        commandName: "import",
-        abstract: "Import a CSV or JSON file into a table, creating it (and the database file) when missing.",
-        discussion: """
-            CSV needs a header record; JSON is an array of objects or one object per line. \
-            Values keep their types as the csv and json formats write them: in CSV, quoted \
-            fields are text, unquoted ones numbers when written as the number writes itself \
-            (007, +5, 1.50 or 1e3 stay text), \\x followed by hexadecimal digits blobs, and \
-            empty ones NULL; in JSON, {"$base64": true, "encoded": "…"} is a blob. Text that \
-            is not UTF-8 is refused unless --invalid-utf8 blob keeps its bytes. A new table \
-            gets the file's columns, typed when all their values have one type, and the \
-            primary key --pk names. A record whose key a row has already is refused unless \
-            --replace, --ignore or --upsert says otherwise (the key: --pk, else the table's \
-            primary key). Everything runs in one transaction: a bad record rolls it all back \
-            and is named by its line.
-            """)
+/// The arguments of `insert` and `upsert`: the database, the table, the file and how to
+/// read it; and the import they run, in one transaction.
+struct ImportArguments: ParsableArguments {
+    /// What `insert` and `upsert` say of the files they read.
+    static let discussion = """
+        CSV and TSV need a header record; JSON is an array of objects or one object per \
+        line. Values keep their types as the csv and json formats write them: in CSV and \
+        TSV, quoted fields are text, unquoted ones numbers when written as the number \
+        writes itself (007, +5, 1.50 or 1e3 stay text), \\x followed by hexadecimal digits \
+        blobs, and empty ones NULL; in JSON, {"$base64": true, "encoded": "…"} is a blob. \
+        Text that is not UTF-8 is refused unless --invalid-utf8 blob keeps its bytes. A new \
+        table gets the file's columns, typed when all their values have one type, and the \
+        primary key --pk names; an existing one gets the columns it lacks with --alter. \
+        Everything runs in one transaction: a bad record rolls it all back and is named by \
+        its line.
+        """
 
     @OptionGroup var database: DatabaseOptions
 
@@ -45,7 +30,7 @@ struct ImportCommand: ParsableCommand {
     @Argument(help: "The file to read, or - for standard input.")
     var file: String
 
-    @Option(help: "The file's format: csv or json (by default, from its extension: .csv, .json, .ndjson, .jsonl).")
+    @Option(help: "The file's format: csv, tsv or json (by default, from its extension: .csv, .tsv, .tab, .json, .ndjson, .jsonl).")
     var format: ImportFormat?
 
     @Option(
@@ -55,25 +40,32 @@ struct ImportCommand: ParsableCommand {
             valueName: "columns"))
     var key: [String] = []
 
-    @Flag var onConflict: ImportConflict = .fail
-
     @Option(name: .customLong("invalid-utf8"), help: "What text that is not UTF-8 becomes: refuse (stop the import) or blob (its bytes).")
     var invalidUTF8: InvalidUTF8Handling = .refuse
 
-    func run() throws {
+    @Flag(name: .customLong("alter"), help: "Add the file's columns that the table lacks, rather than refusing them.")
+    var addsMissingColumns = false
+
+    /// Imports the file, resolving records whose key a row has already as `onConflict`
+    /// says, and reports what was done; a progress bar shows on a terminal meanwhile.
+    func run(onConflict: ImportConflict) throws {
         guard let format = format ?? Self.format(ofExtension: URL(fileURLWithPath: file).pathExtension) else {
-            throw CommandFailure("cannot tell the format of \(file): pass --format csv or --format json", status: CommandFailure.usageStatus)
+            throw CommandFailure(
+                "cannot tell the format of \(file): pass --format csv, --format tsv or --format json",
+                status: CommandFailure.usageStatus)
         }
         let keyColumns = try key.flatMap { try NameList($0, option: "--pk").items.map(\.name) }
         let data = try readFile()
         let isNewFile = !database.isInMemory && FileKind(atPath: database.database) == .missing
+        let options = ImportOptions(
+            key: keyColumns, onConflict: onConflict, invalidUTF8: invalidUTF8, addsMissingColumns: addsMissingColumns)
         let summary: ImportSummary
         do {
             let inspector = try database.openForWriting()
             defer { inspector.database.close() }
-            summary = try inspector.importRows(
-                from: data, format: format, into: table,
-                options: ImportOptions(key: keyColumns, onConflict: onConflict, invalidUTF8: invalidUTF8))
+            let bar = ProgressBar(label: "Importing")
+            defer { bar.finish() }
+            summary = try inspector.importRows(from: data, format: format, into: table, options: options, progress: bar.show)
         } catch {
             // Nothing of a failed import is kept, not even the file made for it.
             if isNewFile { try? FileManager.default.removeItem(atPath: database.database) }
@@ -108,6 +100,7 @@ struct ImportCommand: ParsableCommand {
     private static func format(ofExtension pathExtension: String) -> ImportFormat? {
         switch pathExtension.lowercased() {
         case "csv": .csv
+        case "tsv", "tab": .tsv
         case "json", "ndjson", "jsonl": .json
         default: nil
         }
