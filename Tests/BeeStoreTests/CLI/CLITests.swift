@@ -805,9 +805,9 @@ extension CLITests {
         #expect(json.status == 1 && json.output.contains("\"*** in database main ***\""))
     }
 
-    @Test func helpListsImportAndDump() throws {
+    @Test func helpListsInsertUnderBothNamesAndDump() throws {
         let help = try beestore("--help")
-        for subcommand in ["import", "dump"] {
+        for subcommand in ["insert, import", "upsert", "dump"] {
             #expect(help.output.contains("  \(subcommand) "))
         }
     }
