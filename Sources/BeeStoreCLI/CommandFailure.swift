@@ -38,6 +38,10 @@ struct CommandFailure: Error {
                 "line \(line): the text of column \(column) is not valid UTF-8: pass --invalid-utf8 blob to keep its bytes as a blob")
         case let error as ImportError:
             self.init(error.description)
+        case let error as TableTransformError:
+            self.init(error.description)
+        case let error as TableRebuildError:
+            self.init(error.description)
         case let error as StatementTimeLimitExceeded:
             self.init("a statement ran past the time limit of \(error.timeLimitInterval) seconds: \(error.sql)")
         case let error as ConversionError:

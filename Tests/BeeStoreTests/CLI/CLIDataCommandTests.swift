@@ -97,6 +97,32 @@ struct CLIDataCommandTests {
         #expect(try beestore("indexes", chinook, "--format", "csv").output.contains("\"Track\",\"Track_on_AlbumId_Name\",\"AlbumId, Name\",0,\"c\","))
     }
 
+    @Test func transformsATableOfChinookAndLeavesItAsItWasWhenItFails() throws {
+        let directory = try TemporaryDirectory()
+        let chinook = try Fixtures.copy("chinook.sqlite", into: directory)
+        let result = try beestore(
+            "transform", chinook, "Track", "--type", "Milliseconds=real", "--rename", "Bytes=Size", "--drop", "Composer",
+            "--order", "Name", "--nullable", "Name", "--default", "UnitPrice=0.99")
+        #expect(result.status == 0 && result.output == "Transformed Track.\n", "\(result.error)")
+        #expect(try beestore("query", chinook, "SELECT count(*), typeof(Milliseconds), sum(Size) FROM Track", "--format", "csv").output
+            == "\"count(*)\",\"typeof(Milliseconds)\",\"sum(Size)\"\r\n3503,\"real\",117386255350\r\n")
+        #expect(try beestore("check", chinook).status == 0)
+        try expectFailureLeavesFileAsItWas(
+            chinook, ["transform", chinook, "Track", "--drop", "TrackId"], message: "TrackId is part of a key of Track: it cannot be dropped")
+        try expectFailureLeavesFileAsItWas(
+            chinook, ["transform", chinook, "Track", "--rename", "AlbumId=Album"],
+            message: "no such column: AlbumId (in: CREATE INDEX [IFK_TrackAlbumId] ON [Track] ([AlbumId]))")
+        try expectFailureLeavesFileAsItWas(
+            chinook, ["transform", chinook, "Track", "--not-null", "Nope"], message: "no such column: Nope in Track")
+        expectFailure(
+            try beestore("transform", chinook, "Track", "--type", "Name=money"), status: 2,
+            message: "unknown type money: integer, real, text, blob or numeric")
+        // A column name holding = is given in quotes.
+        _ = try beestore("query", chinook, "--write", "CREATE TABLE eq (\"a=b\" TEXT)")
+        #expect(try beestore("transform", chinook, "eq", "--rename", "\"a=b\"=c").status == 0)
+        #expect(try beestore("query", chinook, "SELECT name FROM pragma_table_info('eq')", "--format", "csv").output == "\"name\"\r\n\"c\"\r\n")
+    }
+
     @Test func hostileNamesThroughEveryCommand() throws {
         let directory = try TemporaryDirectory()
         let path = directory.path("hostile.sqlite")
@@ -112,6 +138,7 @@ struct CLIDataCommandTests {
             "\(hostile.replacingOccurrences(of: "\"", with: "\"\""))","\(hostile.replacingOccurrences(of: "\"", with: "\"\"")).c",3,0,1,"7 (3)"\r
 
             """)
+        #expect(try beestore("transform", path, hostile, "--rename", "\(hostile).c=\(hostile).d").status == 0)
         #expect(try beestore("indexes", path, "--format", "json").output.contains("\(hostile.replacingOccurrences(of: "\"", with: "\\\""))_on_"))
     }
 

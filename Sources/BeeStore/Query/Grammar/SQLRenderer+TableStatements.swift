@@ -83,7 +83,7 @@ extension SQLRenderer {
     }
 
     /// Appends identifiers separated by commas, each one name as it is.
-    private mutating func appendIdentifiers(_ names: [String]) {
+    mutating func appendIdentifiers(_ names: [String]) {
         for (index, name) in names.enumerated() {
             if index > 0 { append(",") }
             appendIdentifier(name)
