@@ -16,7 +16,7 @@ struct BeeStoreCommand: ParsableCommand {
             TablesCommand.self, SchemaCommand.self, RowsCommand.self, QueryCommand.self, StatsCommand.self,
             CheckCommand.self, ExplainCommand.self, MigrateCommand.self, MigrationsCommand.self,
             RollbackCommand.self, InsertCommand.self, UpsertCommand.self, CreateIndexCommand.self, AddColumnCommand.self, TransformCommand.self, IndexesCommand.self,
-            TriggersCommand.self, ViewsCommand.self, AnalyzeTablesCommand.self, VacuumCommand.self, OptimizeCommand.self,
+            TriggersCommand.self, ViewsCommand.self, AnalyzeTablesCommand.self, MemoryCommand.self, VacuumCommand.self, OptimizeCommand.self,
             DumpCommand.self, ServeCommand.self, DemoCommand.self,
         ]
     )

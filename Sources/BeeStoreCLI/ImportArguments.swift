@@ -49,13 +49,9 @@ struct ImportArguments: ParsableArguments {
     /// Imports the file, resolving records whose key a row has already as `onConflict`
     /// says, and reports what was done; a progress bar shows on a terminal meanwhile.
     func run(onConflict: ImportConflict) throws {
-        guard let format = format ?? Self.format(ofExtension: URL(fileURLWithPath: file).pathExtension) else {
-            throw CommandFailure(
-                "cannot tell the format of \(file): pass --format csv, --format tsv or --format json",
-                status: CommandFailure.usageStatus)
-        }
+        let format = try format ?? ImportFile.format(of: file)
         let keyColumns = try key.flatMap { try NameList($0, option: "--pk").items.map(\.name) }
-        let data = try readFile()
+        let data = try ImportFile.read(file)
         let isNewFile = !database.isInMemory && FileKind(atPath: database.database) == .missing
         let options = ImportOptions(
             key: keyColumns, onConflict: onConflict, invalidUTF8: invalidUTF8, addsMissingColumns: addsMissingColumns)
@@ -77,32 +73,5 @@ struct ImportArguments: ParsableArguments {
             "Imported \(rows) into \(summary.table)\(summary.createdTable ? " (table created)" : "")"
                 + (skipped == 0 ? "" : "; \(skipped) \(skipped == 1 ? "record" : "records") left out: their key is in the table already")
                 + ".\n")
-    }
-
-    private func readFile() throws -> Data {
-        if file == "-" { return FileHandle.standardInput.readDataToEndOfFile() }
-        switch FileKind(atPath: file) {
-        case .missing: throw CommandFailure("no such file: \(file)")
-        case .directory: throw CommandFailure("not a file: \(file)")
-        case .file: break
-        }
-        let url = URL(fileURLWithPath: file)
-        do {
-            // A regular file is mapped; a pipe (`<(…)`, a FIFO) is read to its end, once.
-            let type = try? FileManager.default.attributesOfItem(atPath: file)[.type] as? FileAttributeType
-            if type == .typeRegular { return try Data(contentsOf: url, options: .alwaysMapped) }
-            return try FileHandle(forReadingFrom: url).readToEnd() ?? Data()
-        } catch {
-            throw CommandFailure("cannot read \(file): \(CommandFailure.reason(for: error))")
-        }
-    }
-
-    private static func format(ofExtension pathExtension: String) -> ImportFormat? {
-        switch pathExtension.lowercased() {
-        case "csv": .csv
-        case "tsv", "tab": .tsv
-        case "json", "ndjson", "jsonl": .json
-        default: nil
-        }
     }
 }

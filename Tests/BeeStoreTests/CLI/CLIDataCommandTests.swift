@@ -123,6 +123,27 @@ struct CLIDataCommandTests {
         #expect(try beestore("query", chinook, "SELECT name FROM pragma_table_info('eq')", "--format", "csv").output == "\"name\"\r\n\"c\"\r\n")
     }
 
+    @Test func memoryLoadsFilesIntoTablesAndQueriesThem() throws {
+        let directory = try TemporaryDirectory()
+        let chinook = try Fixtures.copy("chinook.sqlite", into: directory)
+        let tracks = try beestore("rows", chinook, "Track", "--limit", "-1", "--format", "csv").output
+        let csv = try file("tracks.csv", Data(tracks.utf8), in: directory)
+        let json = try file("albums.json", Data(try beestore("rows", chinook, "Album", "--limit", "-1", "--format", "json").output.utf8), in: directory)
+        let genres = try file("g.tab", Data("id\tname\n1\t\"Rock\"\n".utf8), in: directory)
+        let result = try beestore(
+            "memory", csv, "a=" + json, genres,
+            "SELECT a.Title, count(*) FROM tracks JOIN a USING (AlbumId) JOIN g ON g.id = tracks.GenreId GROUP BY a.AlbumId ORDER BY 2 DESC LIMIT 2",
+            "--format", "csv")
+        #expect(result.status == 0, "\(result.error)")
+        #expect(result.output == "\"Title\",\"count(*)\"\r\n\"Greatest Hits\",30\r\n\"My Generation - The Very Best Of The Who\",20\r\n")
+        expectFailure(
+            try beestore("memory", csv, "DELETE FROM tracks"), status: 2,
+            message: "the statement would change the database: pass --write to run it")
+        let ragged = try file("ragged.csv", Data("a,b\n1\n".utf8), in: directory)
+        expectFailure(try beestore("memory", ragged, "SELECT 1"), status: 1, message: "line 2: 1 fields where the header has 2")
+        expectFailure(try beestore("memory", "SELECT 1"), status: 2, message: "give at least one file, then the SQL query (see 'beestore help')")
+    }
+
     @Test func hostileNamesThroughEveryCommand() throws {
         let directory = try TemporaryDirectory()
         let path = directory.path("hostile.sqlite")
