@@ -15,7 +15,8 @@ struct BeeStoreCommand: ParsableCommand {
         subcommands: [
             TablesCommand.self, SchemaCommand.self, RowsCommand.self, QueryCommand.self, StatsCommand.self,
             CheckCommand.self, ExplainCommand.self, MigrateCommand.self, MigrationsCommand.self,
-            RollbackCommand.self, InsertCommand.self, UpsertCommand.self, CreateIndexCommand.self, AddColumnCommand.self, TransformCommand.self, IndexesCommand.self,
+            RollbackCommand.self, InsertCommand.self, UpsertCommand.self, CreateIndexCommand.self, AddColumnCommand.self, TransformCommand.self,
+            AddForeignKeyCommand.self, IndexesCommand.self,
             TriggersCommand.self, ViewsCommand.self, AnalyzeTablesCommand.self, MemoryCommand.self, VacuumCommand.self, OptimizeCommand.self,
             DumpCommand.self, ServeCommand.self, DemoCommand.self,
         ]

@@ -40,6 +40,8 @@ struct CommandFailure: Error {
             self.init(error.description)
         case let error as TableTransformError:
             self.init(error.description)
+        case let error as ForeignKeyCheckError:
+            self.init(error.description)
         case let error as TableRebuildError:
             self.init(error.description)
         case let error as StatementTimeLimitExceeded:

@@ -1,11 +1,12 @@
 extension Inspector {
     /// Changes the columns of `table` as `transform` says — types, names, order, `NOT
-    /// NULL`, defaults, dropped columns — through ``Connection/rebuildTable(_:definition:columnValues:)``:
+    /// NULL`, defaults, dropped columns, added foreign keys — through ``Connection/rebuildTable(_:definition:columnValues:)``:
     /// the rows keep their values (converted by the new types' affinities), and the
     /// table keeps its primary key, `UNIQUE` constraints, foreign keys, collations,
     /// `AUTOINCREMENT`, indexes and triggers, and the database its views. In one
     /// transaction: a failure (a `NULL` in a column made `NOT NULL`, an index or trigger
-    /// naming a column renamed or dropped) changes nothing.
+    /// naming a column renamed or dropped, a row whose added foreign key references no
+    /// row) changes nothing.
     ///
     /// Throws an ``InspectionError`` for an unknown table or column, a
     /// ``TableTransformError`` for a change the rebuild cannot make without losing part of
@@ -25,7 +26,15 @@ extension Connection {
     ) throws -> (table: String, body: TableBody, values: [String: String]) {
         let named = Array(transform.columnTypes.keys) + Array(transform.renamedColumns.keys) + transform.droppedColumns
             + transform.columnOrder + Array(transform.notNull.keys) + Array(transform.defaultValues.keys)
+            + transform.addedForeignKeys.flatMap(\.columns)
         let (name, _) = try tableAndColumns(table, named)
+        let addedKeys = try transform.addedForeignKeys.map { key in
+            let referenced = try tableAndColumns(key.referencedTable, key.referencedColumns)
+            return TableBody.ForeignKey(
+                columns: try tableAndColumns(name, key.columns).columns, table: referenced.table,
+                referencedColumns: referenced.columns, onUpdate: ForeignKeyAction.noAction.rawValue,
+                onDelete: (key.onDelete ?? .noAction).rawValue)
+        }
         let sql = try catalog.entry(named: name, types: ["table"])?.sql ?? ""
         let tokens = SQLTokens(sql)
         let columns = try ColumnSchema.columns(of: name, sql: sql, in: self)
@@ -69,11 +78,29 @@ extension Connection {
                     columns: key.columns.map(newName), table: key.referencedTable,
                     referencedColumns: isSelf ? key.referencedColumns.map(newName) : key.referencedColumns,
                     onUpdate: key.onUpdate, onDelete: key.onDelete)
-            })
+            } + addedKeys)
         var values: [String: String] = [:]
         for column in kept where newName(column.name) != column.name {
             values[newName(column.name)] = column.name.quotedIdentifier
         }
         return (name, body, values)
+    }
+}
+
+extension Inspector {
+    /// Adds a foreign key from `columns` of `table` to `referencedColumns` of
+    /// `referencedTable` (its primary key when empty), through the table rebuild as
+    /// ``transformTable(_:_:)`` makes it: a row whose key references no row is a
+    /// ``ForeignKeyCheckError``, and nothing is changed.
+    public func addForeignKey(
+        from table: String, columns: [String], to referencedTable: String, columns referencedColumns: [String] = [],
+        onDelete: ForeignKeyAction? = nil
+    ) throws {
+        var transform = TableTransform()
+        transform.addedForeignKeys = [
+            AddedForeignKey(
+                columns: columns, referencedTable: referencedTable, referencedColumns: referencedColumns, onDelete: onDelete)
+        ]
+        try transformTable(table, transform)
     }
 }

@@ -22,9 +22,35 @@ public struct TableTransform: Sendable, Hashable {
     public var notNull: [String: Bool] = [:]
     /// New defaults, by column; `NULL` removes a column's default.
     public var defaultValues: [String: Value] = [:]
+    /// Foreign keys to add.
+    public var addedForeignKeys: [AddedForeignKey] = []
 
     /// No change: set the properties that say what to change.
     public init() {}
+}
+
+/// A foreign key that ``TableTransform/addedForeignKeys`` adds to a table.
+public struct AddedForeignKey: Sendable, Hashable {
+    /// The referencing columns of the table, in order.
+    public var columns: [String]
+    /// The referenced table.
+    public var referencedTable: String
+    /// The referenced columns, in order: its primary key, or the columns of a `UNIQUE`
+    /// constraint or index; empty for its primary key.
+    public var referencedColumns: [String]
+    /// What a referencing row does when the referenced one is deleted; nil for SQLite's
+    /// default, `NO ACTION`.
+    public var onDelete: ForeignKeyAction?
+
+    /// A foreign key from `columns` to `referencedColumns` of `referencedTable`.
+    public init(
+        columns: [String], referencedTable: String, referencedColumns: [String] = [], onDelete: ForeignKeyAction? = nil
+    ) {
+        self.columns = columns
+        self.referencedTable = referencedTable
+        self.referencedColumns = referencedColumns
+        self.onDelete = onDelete
+    }
 }
 
 /// Why ``Inspector/transformTable(_:_:)`` refused to change a table; nothing was changed.

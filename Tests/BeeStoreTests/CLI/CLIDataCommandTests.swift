@@ -123,6 +123,22 @@ struct CLIDataCommandTests {
         #expect(try beestore("query", chinook, "SELECT name FROM pragma_table_info('eq')", "--format", "csv").output == "\"name\"\r\n\"c\"\r\n")
     }
 
+    @Test func addsAForeignKeyToChinook() throws {
+        let directory = try TemporaryDirectory()
+        let chinook = try Fixtures.copy("chinook.sqlite", into: directory)
+        _ = try beestore("query", chinook, "--write", "CREATE TABLE Review (Id INTEGER PRIMARY KEY, TrackId INTEGER); INSERT INTO Review VALUES (1, 1), (2, 99999)")
+        try expectFailureLeavesFileAsItWas(
+            chinook, ["add-foreign-key", chinook, "Review", "TrackId", "Track"],
+            message: "foreign key check failed: Review row 2 has no parent in Track")
+        _ = try beestore("query", chinook, "--write", "DELETE FROM Review WHERE Id = 2")
+        #expect(try beestore("add-foreign-key", chinook, "review", "trackid", "track", "TrackId", "--on-delete", "cascade").output
+            == "Added the foreign key to track to review.\n")
+        #expect(try beestore("schema", chinook, "Review").output.contains("TrackId | Track(TrackId) | NO ACTION | CASCADE"))
+        expectFailure(
+            try beestore("add-foreign-key", chinook, "Review", "TrackId", "Track", "--on-delete", "explode"), status: 2,
+            message: "The value 'explode' is invalid for '--on-delete <on-delete>' (see 'beestore help')")
+    }
+
     @Test func memoryLoadsFilesIntoTablesAndQueriesThem() throws {
         let directory = try TemporaryDirectory()
         let chinook = try Fixtures.copy("chinook.sqlite", into: directory)

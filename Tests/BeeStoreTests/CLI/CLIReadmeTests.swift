@@ -43,7 +43,7 @@ struct CLIReadmeTests {
         })
         // `serve` runs until it is stopped: the README shows it in a section of its own,
         // and the serve tests run it.
-        #expect(listed.count == 25)
+        #expect(listed.count == 26)
         #expect(shown == listed.subtracting(["serve"]))
         #expect(readme.contains("swift run beestore serve Chinook.sqlite"))
     }

@@ -73,4 +73,30 @@ struct TransformTests {
         #expect(schema.sql?.contains("AUTOINCREMENT") == true)
         #expect(try inspector.database.fetchAll("SELECT \"a.b\" FROM \"t.\"\"q\u{301}\" WHERE \"a.b\" = 'X'").count == 1)
     }
+
+    @Test func addsAForeignKeyThroughTheRebuildAndRefusesRowsReferencingNothing() throws {
+        let directory = try TemporaryDirectory()
+        let path = directory.path("fk.sqlite")
+        let inspector = Inspector(try Database(path: path))
+        try inspector.database.execute(script: """
+            CREATE TABLE artist (id INTEGER PRIMARY KEY, name TEXT UNIQUE);
+            CREATE TABLE album (id INTEGER PRIMARY KEY, artist_id INTEGER, artist_name TEXT);
+            INSERT INTO artist VALUES (1, 'A');
+            INSERT INTO album VALUES (1, 1, 'A'), (2, 2, 'B');
+            """)
+        let bytes = try Data(contentsOf: URL(fileURLWithPath: path))
+        #expect(throws: ForeignKeyCheckError.self) {
+            try inspector.addForeignKey(from: "album", columns: ["artist_id"], to: "artist")
+        }
+        #expect(throws: InspectionError.unknownTable("nope")) { try inspector.addForeignKey(from: "album", columns: ["artist_id"], to: "nope") }
+        #expect(try Data(contentsOf: URL(fileURLWithPath: path)) == bytes)
+        try inspector.database.execute("DELETE FROM album WHERE id = 2")
+        try inspector.addForeignKey(from: "Album", columns: ["ARTIST_ID"], to: "Artist", onDelete: .cascade)
+        try inspector.addForeignKey(from: "album", columns: ["artist_name"], to: "artist", columns: ["name"])
+        let keys = try inspector.schema(ofTable: "album").foreignKeys
+        #expect(keys.map(\.columns) == [["artist_id"], ["artist_name"]] || keys.map(\.columns) == [["artist_name"], ["artist_id"]])
+        #expect(keys.first { $0.columns == ["artist_id"] }?.onDelete == "CASCADE")
+        #expect(keys.first { $0.columns == ["artist_name"] }?.referencedColumns == ["name"])
+        #expect(try inspector.database.fetchValue(Int.self, "SELECT count(*) FROM album") == 1)
+    }
 }
