@@ -31,10 +31,12 @@ struct BackupCommand: ParsableCommand {
 
     func run() throws {
         let source = try database.openExisting()
-        let bar = Terminal.isStandardError ? ProgressBar() : nil
-        let final = try source.backup(toPath: destination, replacingExisting: overwrite, pagesPerStep: pagesPerStep) {
-            bar?.show($0)
+        let bar = ProgressBar(label: "Copying")
+        defer { bar.finish() }
+        func show(_ progress: BackupProgress) {
+            bar.show(ProgressReport(completedUnitCount: progress.copiedPageCount, totalUnitCount: progress.totalPageCount))
         }
-        bar?.finish(final)
+        // The copy's last step is reported by its result.
+        show(try source.backup(toPath: destination, replacingExisting: overwrite, pagesPerStep: pagesPerStep, progress: show))
     }
 }

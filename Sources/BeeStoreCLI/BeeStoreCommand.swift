@@ -15,8 +15,10 @@ struct BeeStoreCommand: ParsableCommand {
         subcommands: [
             TablesCommand.self, SchemaCommand.self, RowsCommand.self, QueryCommand.self, StatsCommand.self,
             CheckCommand.self, ExplainCommand.self, MigrateCommand.self, MigrationsCommand.self,
-            RollbackCommand.self, ImportCommand.self, DumpCommand.self, BackupCommand.self, ServeCommand.self,
-            DemoCommand.self,
+            RollbackCommand.self, InsertCommand.self, UpsertCommand.self, CreateIndexCommand.self, AddColumnCommand.self, TransformCommand.self,
+            AddForeignKeyCommand.self, IndexesCommand.self,
+            TriggersCommand.self, ViewsCommand.self, AnalyzeTablesCommand.self, MemoryCommand.self, VacuumCommand.self, OptimizeCommand.self,
+            DumpCommand.self, BackupCommand.self, ServeCommand.self, DemoCommand.self,
         ]
     )
 

@@ -42,6 +42,14 @@ struct CommandFailure: Error {
             self.init("\(path) exists: pass --overwrite to replace it")
         case let error as BackupError:
             self.init(error.description)
+        case let error as TableTransformError:
+            self.init(error.description)
+        case let error as ForeignKeyCheckError:
+            self.init(error.description)
+        case let error as TableRebuildError:
+            self.init(error.description)
+        case let error as StatementTimeLimitExceeded:
+            self.init("a statement ran past the time limit of \(error.timeLimitInterval) seconds: \(error.sql)")
         case let error as ConversionError:
             self.init(String(describing: error))
         case let error as MigrationError:

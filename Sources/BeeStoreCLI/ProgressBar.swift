@@ -1,25 +1,40 @@
 import BeeStore
 import Foundation
 
-/// A progress bar drawn on one line of standard error, redrawn when its percentage changes.
+/// A progress bar on standard error, for long operations: drawn only when standard error
+/// is a terminal, redrawn only when its percentage changes, and wiped when the work ends.
 final class ProgressBar {
-    private static let width = 30
-    private var shownPercent = -1
+    private let label: String
+    private let isShown = Terminal.isStandardError
+    private var shownPercentage: Int?
 
-    /// Draws `progress` unless the line already shows its percentage.
-    func show(_ progress: BackupProgress) {
-        let percent = Int(progress.fractionCompleted * 100)
-        guard percent != shownPercent else { return }
-        shownPercent = percent
-        let filled = Int(progress.fractionCompleted * Double(Self.width))
-        let bar = String(repeating: "#", count: filled) + String(repeating: "-", count: Self.width - filled)
-        let line = "\r[\(bar)] \(percent)% \(progress.copiedPageCount)/\(progress.totalPageCount) pages"
-        try? FileHandle.standardError.write(contentsOf: Data(line.utf8))
+    /// The width of the bar, in cells.
+    private static let width = 30
+
+    /// A bar headed by `label` ("Importing").
+    init(label: String) {
+        self.label = label
     }
 
-    /// Draws the complete bar and ends its line.
-    func finish(_ progress: BackupProgress) {
-        show(progress)
-        try? FileHandle.standardError.write(contentsOf: Data("\n".utf8))
+    /// Draws the bar at `report`'s share.
+    func show(_ report: ProgressReport) {
+        guard isShown else { return }
+        let percentage = Int(report.fractionCompleted * 100)
+        guard percentage != shownPercentage else { return }
+        shownPercentage = percentage
+        let filled = percentage * Self.width / 100
+        let bar = String(repeating: "#", count: filled) + String(repeating: " ", count: Self.width - filled)
+        write("\r\(label) [\(bar)] \(percentage)%")
+    }
+
+    /// Wipes the bar, if it was drawn.
+    func finish() {
+        guard shownPercentage != nil else { return }
+        write("\r\u{1B}[K")
+        shownPercentage = nil
+    }
+
+    private func write(_ text: String) {
+        try? FileHandle.standardError.write(contentsOf: Data(text.utf8))
     }
 }

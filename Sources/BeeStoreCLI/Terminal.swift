@@ -11,7 +11,7 @@ enum Terminal {
         isatty(STDOUT_FILENO) == 1
     }
 
-    /// Whether standard error is a terminal, where progress is drawn.
+    /// Whether standard error is a terminal: progress bars are drawn only there.
     static var isStandardError: Bool {
         isatty(STDERR_FILENO) == 1
     }

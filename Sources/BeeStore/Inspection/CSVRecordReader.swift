@@ -1,7 +1,8 @@
 import Foundation
 
 /// Reads CSV (RFC 4180; records may end with CRLF, LF or CR) whose first record names the
-/// columns, typing each field as ``CSVRowFormat`` writes it:
+/// columns, or TSV (the same rules with a tab between fields), typing each field as
+/// ``CSVRowFormat`` writes it:
 ///
 /// - a quoted field is text (`""` is the empty text);
 /// - an empty unquoted field is `NULL`;
@@ -17,6 +18,8 @@ import Foundation
 struct CSVRecordReader: ImportRecordReader {
     private let bytes: [UInt8]
     private let invalidUTF8: InvalidUTF8Handling
+    /// The byte between two fields: a comma, or a tab.
+    private let separator: UInt8
     private var position = 0
     private var line = 1
     private var columns: [String] = []
@@ -25,14 +28,20 @@ struct CSVRecordReader: ImportRecordReader {
         columns
     }
 
-    /// A reader of `data`, having read its header: an ``ImportError/noColumns`` for a file
-    /// without one, an ``ImportError/duplicateColumn(line:column:)`` for a header naming a
-    /// column twice, an ``ImportError/badRecord(line:reason:)`` for a name that is not UTF-8.
-    init(_ data: Data, invalidUTF8: InvalidUTF8Handling = .refuse) throws {
+    var consumedByteCount: Int {
+        position
+    }
+
+    /// A reader of `data` whose fields are separated by `separator` (a comma or a tab),
+    /// having read its header: an ``ImportError/noColumns`` for a file without one, an
+    /// ``ImportError/duplicateColumn(line:column:)`` for a header naming a column twice, an
+    /// ``ImportError/badRecord(line:reason:)`` for a name that is not UTF-8.
+    init(_ data: Data, separator: UInt8 = UInt8(ascii: ","), invalidUTF8: InvalidUTF8Handling = .refuse) throws {
         var bytes = [UInt8](data)
         if bytes.starts(with: [0xEF, 0xBB, 0xBF]) { bytes.removeFirst(3) }
         self.bytes = bytes
         self.invalidUTF8 = invalidUTF8
+        self.separator = separator
         guard let header = try readFields() else { throw ImportError.noColumns }
         var names = Set<SQLName>()
         for (index, field) in header.fields.enumerated() {
@@ -101,7 +110,7 @@ struct CSVRecordReader: ImportRecordReader {
                 fields.append((field[...], true))
             } else {
                 let start = position
-                while position < bytes.count, !Self.isFieldEnd(bytes[position]) {
+                while position < bytes.count, !isFieldEnd(bytes[position]) {
                     if bytes[position] == Self.quote {
                         throw ImportError.badRecord(line: line, reason: "a quote inside a field that does not start with one")
                     }
@@ -110,10 +119,10 @@ struct CSVRecordReader: ImportRecordReader {
                 fields.append((bytes[start..<position], false))
             }
             guard position < bytes.count else { return (startLine, fields) }
-            let separator = bytes[position]
+            let byte = bytes[position]
             position += 1
-            if separator == UInt8(ascii: ",") { continue }
-            endLine(after: separator)
+            if byte == self.separator { continue }
+            endLine(after: byte)
             return (startLine, fields)
         }
     }
@@ -135,7 +144,7 @@ struct CSVRecordReader: ImportRecordReader {
                     position += 1
                     continue
                 }
-                guard position == bytes.count || Self.isFieldEnd(bytes[position]) else {
+                guard position == bytes.count || isFieldEnd(bytes[position]) else {
                     throw ImportError.badRecord(line: line, reason: "text after a quoted field's closing quote")
                 }
                 return field
@@ -155,8 +164,8 @@ struct CSVRecordReader: ImportRecordReader {
         if byte == Self.carriageReturn, position < bytes.count, bytes[position] == Self.lineFeed { position += 1 }
     }
 
-    private static func isFieldEnd(_ byte: UInt8) -> Bool {
-        byte == UInt8(ascii: ",") || byte == carriageReturn || byte == lineFeed
+    private func isFieldEnd(_ byte: UInt8) -> Bool {
+        byte == separator || byte == Self.carriageReturn || byte == Self.lineFeed
     }
 
     private static let quote = UInt8(ascii: "\"")

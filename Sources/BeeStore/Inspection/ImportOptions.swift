@@ -1,4 +1,4 @@
-/// How ``Inspector/importRows(from:format:into:options:)`` matches records with the rows
+/// How ``Inspector/importRows(from:format:into:options:progress:)`` matches records with the rows
 /// a table has, and what it does with text that is not UTF-8.
 ///
 /// ```swift
@@ -19,12 +19,21 @@ public struct ImportOptions: Sendable, Hashable {
     /// What text of the file that is not valid UTF-8 becomes.
     public var invalidUTF8: InvalidUTF8Handling
 
+    /// Whether columns of the file that an existing table lacks are added to it (typed as
+    /// a new table's columns are), rather than refused.
+    public var addsMissingColumns: Bool
+
     /// Options with every part given or left as its default: no key of its own, a
-    /// conflict is an error, and so is text that is not UTF-8.
-    public init(key: [String] = [], onConflict: ImportConflict = .fail, invalidUTF8: InvalidUTF8Handling = .refuse) {
+    /// conflict is an error, and so are text that is not UTF-8 and a column the table
+    /// does not have.
+    public init(
+        key: [String] = [], onConflict: ImportConflict = .fail, invalidUTF8: InvalidUTF8Handling = .refuse,
+        addsMissingColumns: Bool = false
+    ) {
         self.key = key
         self.onConflict = onConflict
         self.invalidUTF8 = invalidUTF8
+        self.addsMissingColumns = addsMissingColumns
     }
 }
 

@@ -6,11 +6,14 @@ struct ImportRecord {
     let fields: [(column: String, value: Value)]
 }
 
-/// Text formats that ``Inspector/importRows(from:format:into:options:)`` reads.
+/// Text formats that ``Inspector/importRows(from:format:into:options:progress:)`` reads.
 public enum ImportFormat: String, Sendable, CaseIterable {
     /// CSV with a header record, as the CSV result format writes it (see
     /// `CSVRecordReader`).
     case csv
+    /// Tab-separated values: CSV's rules (a header record, quoted fields), with a tab
+    /// between fields instead of a comma.
+    case tsv
     /// A JSON array of objects, or one object per line (newline-delimited JSON), as the
     /// JSON result format writes them (see `JSONRecordReader`).
     case json
@@ -20,6 +23,9 @@ public enum ImportFormat: String, Sendable, CaseIterable {
 protocol ImportRecordReader {
     /// The columns the file names before any record (a CSV header); records may name more.
     var columnNames: [String] { get }
+
+    /// How many bytes of the file the records read so far take.
+    var consumedByteCount: Int { get }
 
     /// The next record, nil at the end, or an ``ImportError/badRecord(line:reason:)``.
     mutating func next() throws -> ImportRecord?

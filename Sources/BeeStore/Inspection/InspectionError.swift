@@ -14,6 +14,11 @@ public enum InspectionError: Error, Sendable, Equatable {
     /// The SQL began a transaction it did not end (`BEGIN` without `COMMIT`): what it
     /// did was rolled back.
     case transactionLeftOpen(sql: String)
+    /// An index of this name exists already.
+    case existingIndex(String)
+    /// A `NOT NULL` column added to a table needs a default other than `NULL` for the
+    /// rows the table has.
+    case notNullWithoutDefault(column: String, table: String)
 }
 
 extension InspectionError: CustomStringConvertible {
@@ -32,6 +37,10 @@ extension InspectionError: CustomStringConvertible {
             "several statements run only where writes are allowed: \(sql)"
         case .transactionLeftOpen(let sql):
             "the SQL begins a transaction it does not end (add COMMIT): nothing was kept: \(sql)"
+        case .existingIndex(let name):
+            "an index named \(name) exists already"
+        case .notNullWithoutDefault(let column, let table):
+            "the NOT NULL column \(column) added to \(table) needs a default other than NULL"
         }
     }
 }

@@ -1,6 +1,6 @@
 import Foundation
 
-/// What ``Inspector/importRows(from:format:into:options:)`` did.
+/// What ``Inspector/importRows(from:format:into:options:progress:)`` did.
 public struct ImportSummary: Sendable, Hashable {
     /// The table the rows went into, as the schema spells it.
     public let table: String
@@ -34,17 +34,23 @@ extension Inspector {
     /// any other without a type, so that every value keeps the type it has in the file.
     /// In an existing table, the file's columns are matched with the table's as SQLite
     /// matches names (ASCII letters in either case); a generated column's values are left
-    /// to SQLite to compute, and a column the table does not have is an error.
+    /// to SQLite to compute, and a column the table does not have is an error, unless
+    /// ``ImportOptions/addsMissingColumns`` says to add it (typed as a new table's are).
     ///
     /// A record whose key a row has already is refused, unless ``ImportOptions/onConflict``
     /// says to replace or update that row, or to leave the record out: so a file imported
     /// again adds no row twice.
+    ///
+    /// `progress`, when given, is called after each record with the bytes of the file
+    /// read so far, out of its size.
     public func importRows(
-        from data: Data, format: ImportFormat, into table: String, options: ImportOptions = ImportOptions()
+        from data: Data, format: ImportFormat, into table: String, options: ImportOptions = ImportOptions(),
+        progress: ((ProgressReport) -> Void)? = nil
     ) throws -> ImportSummary {
         let makeReader = { () throws -> any ImportRecordReader in
             switch format {
             case .csv: try CSVRecordReader(data, invalidUTF8: options.invalidUTF8)
+            case .tsv: try CSVRecordReader(data, separator: UInt8(ascii: "\t"), invalidUTF8: options.invalidUTF8)
             case .json: try JSONRecordReader(data, invalidUTF8: options.invalidUTF8)
             }
         }
@@ -66,6 +72,11 @@ extension Inspector {
                     return match.name
                 }
                 try connection.execute(SQLRenderer.createTable(name, columns: columns, primaryKey: key))
+            } else if options.addsMissingColumns {
+                let present = Set(try ColumnSchema.columns(of: name, in: connection).map { SQLName($0.name) })
+                for column in try Self.columnsToCreate(from: makeReader()) where !present.contains(SQLName(column.name)) {
+                    try connection.execute(SQLRenderer.addColumn(column, to: name))
+                }
             }
             let tableColumns = try ColumnSchema.columns(of: name, in: connection)
             let key = try Self.conflictKey(of: name, columns: tableColumns, options: options, isNew: existing == nil, in: connection)
@@ -91,6 +102,7 @@ extension Inspector {
                     throw ImportError.rejected(line: record.line, message: error.message)
                 }
                 if connection.changes > 0 { count += 1 } else { skipped += 1 }
+                progress?(ProgressReport(completedUnitCount: reader.consumedByteCount, totalUnitCount: data.count))
             }
             return ImportSummary(table: name, rowCount: count, createdTable: existing == nil, skippedRecordCount: skipped)
         }

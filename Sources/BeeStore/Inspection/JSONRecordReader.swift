@@ -25,6 +25,10 @@ struct JSONRecordReader: ImportRecordReader {
     /// None: each record names its own.
     let columnNames: [String] = []
 
+    var consumedByteCount: Int {
+        position
+    }
+
     init(_ data: Data, invalidUTF8: InvalidUTF8Handling = .refuse) throws {
         var bytes = [UInt8](data)
         if bytes.starts(with: [0xEF, 0xBB, 0xBF]) { bytes.removeFirst(3) }

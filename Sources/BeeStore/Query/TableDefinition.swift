@@ -142,8 +142,13 @@ public struct TableDefinition: Sendable {
     func index(on columns: [String], unique: Bool = false, named indexName: String? = nil) -> TableDefinition {
         var copy = self
         copy.indexes.append(IndexDefinition(
-            name: indexName ?? "\(name)_on_\(columns.joined(separator: "_"))", columns: columns, isUnique: unique))
+            name: indexName ?? Self.indexName(table: name, columns: columns), columns: columns, isUnique: unique))
         return copy
+    }
+
+    /// The name of an index of `table` on `columns` when none is given: `<table>_on_<columns>`.
+    static func indexName(table: String, columns: [String]) -> String {
+        "\(table)_on_\(columns.joined(separator: "_"))"
     }
 
     private func modifyingLastField(_ change: (inout FieldDefinition) -> Void) -> TableDefinition {

@@ -55,8 +55,8 @@ struct CLIBackupTests {
         let shown = String(decoding: output.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
         process.waitUntilExit()
         #expect(process.terminationStatus == 0)
-        #expect(shown.components(separatedBy: "\r[").count > 5, "the bar is redrawn as the copy goes")
-        #expect(shown.contains("[##############################] 100% "))
+        #expect(shown.components(separatedBy: "\rCopying [").count > 5, "the bar is redrawn as the copy goes")
+        #expect(shown.contains("Copying [##############################] 100%"))
     }
     #endif
 }

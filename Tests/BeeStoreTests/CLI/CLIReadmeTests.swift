@@ -37,15 +37,17 @@ struct CLIReadmeTests {
         let help = try beestore("--help").output
         let helpLines = (help.components(separatedBy: "SUBCOMMANDS:").last ?? "").split(separator: "\n")
         let subcommandLines = helpLines.filter { $0.hasPrefix("  ") && !$0.hasPrefix("   ") }
+        // A line names a subcommand, then its other names after commas (`insert, import`).
         let listed: Set<String> = Set(subcommandLines.compactMap { line in
-            line.split(separator: " ").first.map(String.init).flatMap { $0.allSatisfy(\.isLowercase) ? $0 : nil }
+            line.split(whereSeparator: { $0 == " " || $0 == "," }).first.map(String.init)
+                .flatMap { $0.allSatisfy { $0.isLowercase || $0 == "-" } ? $0 : nil }
         })
         let shown: Set<String> = Set(commands.compactMap { command in
             command.dropFirst(prefix.count).split(separator: " ").first.map(String.init)
         })
         // `serve` runs until it is stopped: the README shows it in a section of its own,
         // and the serve tests run it.
-        #expect(listed.count == 15)
+        #expect(listed.count == 27)
         #expect(shown == listed.subtracting(["serve"]))
         #expect(readme.contains("swift run beestore serve Chinook.sqlite"))
     }

@@ -671,7 +671,7 @@ extension CLITests {
         try Data("x".utf8).write(to: URL(fileURLWithPath: unknown))
         expectFailure(
             try beestore("import", path, "t", unknown), status: 2,
-            message: "cannot tell the format of \(unknown): pass --format csv or --format json")
+            message: "cannot tell the format of \(unknown): pass --format csv, --format tsv or --format json")
         expectFailure(try beestore("import", path, "t", directory.path("none.csv")), status: 1, message: "no such file: \(directory.path("none.csv"))")
         let lines = directory.path("lines.ndjson")
         try Data("{\"a\": 1}\n{\"a\": 2}\n".utf8).write(to: URL(fileURLWithPath: lines))
@@ -805,9 +805,9 @@ extension CLITests {
         #expect(json.status == 1 && json.output.contains("\"*** in database main ***\""))
     }
 
-    @Test func helpListsImportAndDump() throws {
+    @Test func helpListsInsertUnderBothNamesAndDump() throws {
         let help = try beestore("--help")
-        for subcommand in ["import", "dump"] {
+        for subcommand in ["insert, import", "upsert", "dump"] {
             #expect(help.output.contains("  \(subcommand) "))
         }
     }

@@ -16,6 +16,7 @@ struct SQLIslandTests {
         "BeeStore/Database/Database.swift",
         "BeeStore/Database/SQLDialect.swift",
         "BeeStore/Inspection/Inspector+Dump.swift",
+        "BeeStore/Inspection/Inspector+Maintenance.swift",
         "BeeStore/Migration/TableRebuild.swift",
         "BeeStore/Query/Catalog/SQLiteSchemaCatalog+Storage.swift",
         "BeeStore/Query/Catalog/SQLiteSchemaCatalog.swift",

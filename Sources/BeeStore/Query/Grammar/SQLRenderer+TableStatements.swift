@@ -10,8 +10,7 @@ extension SQLRenderer {
         renderer.append(" (")
         for (index, column) in columns.enumerated() {
             if index > 0 { renderer.append(", ") }
-            renderer.appendIdentifier(column.name)
-            if !column.type.isEmpty { renderer.append(" " + column.type) }
+            renderer.appendColumnDefinition(column)
         }
         if !primaryKey.isEmpty {
             renderer.append(", PRIMARY KEY (")
@@ -20,6 +19,22 @@ extension SQLRenderer {
         }
         renderer.append(")")
         return renderer.sql
+    }
+
+    /// `ALTER TABLE "table" ADD COLUMN "a" INTEGER` (an empty type declares none).
+    static func addColumn(_ column: (name: String, type: String), to table: String) -> String {
+        var renderer = SQLRenderer()
+        renderer.append("ALTER TABLE ")
+        renderer.appendTable(table)
+        renderer.append(" ADD COLUMN ")
+        renderer.appendColumnDefinition(column)
+        return renderer.sql
+    }
+
+    /// Appends a column's name and its declared type, when it has one.
+    private mutating func appendColumnDefinition(_ column: (name: String, type: String)) {
+        appendIdentifier(column.name)
+        if !column.type.isEmpty { append(" " + column.type) }
     }
 
     /// `INSERT INTO "table"("a","b") VALUES(`, to be followed by values and `)`.
@@ -68,7 +83,7 @@ extension SQLRenderer {
     }
 
     /// Appends identifiers separated by commas, each one name as it is.
-    private mutating func appendIdentifiers(_ names: [String]) {
+    mutating func appendIdentifiers(_ names: [String]) {
         for (index, name) in names.enumerated() {
             if index > 0 { append(",") }
             appendIdentifier(name)

@@ -20,11 +20,12 @@ extension TableDefinition {
         return [renderer.statement] + indexStatements(ifNotExists: ifNotExists)
     }
 
-    /// The `CREATE INDEX IF NOT EXISTS` statements of the defined indexes, whatever the fields.
-    public func createIndexStatements() throws -> [SQLStatement] {
+    /// The `CREATE INDEX` statements of the defined indexes, whatever the fields: `IF NOT
+    /// EXISTS` unless `ifNotExists` is false, when an index of the same name is an error.
+    public func createIndexStatements(ifNotExists: Bool = true) throws -> [SQLStatement] {
         if let misuse { throw misuse }
         if name.isEmpty { throw QueryError.emptyName("table") }
-        return indexStatements(ifNotExists: true)
+        return indexStatements(ifNotExists: ifNotExists)
     }
 
     private func indexStatements(ifNotExists: Bool) -> [SQLStatement] {
@@ -73,10 +74,12 @@ extension TableDefinition {
         try run(addColumnStatements())
     }
 
-    /// Creates the defined indexes on the existing table unless they exist ({Bee}'s
+    /// Creates the defined indexes on the existing table, in one transaction ({Bee}'s
     /// `INDEX_ON` on its own): `db.table("blogs").index(on: "title").createIndexes()`.
-    public func createIndexes() throws {
-        try run(createIndexStatements())
+    /// An index that exists already is left as it is, or, when `ifNotExists` is false, an
+    /// error that creates none.
+    public func createIndexes(ifNotExists: Bool = true) throws {
+        try run(createIndexStatements(ifNotExists: ifNotExists))
     }
 
     /// Drops the table; an error if it does not exist.
