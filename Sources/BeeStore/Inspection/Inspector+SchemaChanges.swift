@@ -20,7 +20,7 @@ extension Inspector {
                 throw InspectionError.existingIndex(indexName)
             }
             for statement in try definition.createIndexStatements(ifNotExists: ifNotExists) {
-                try connection.execute(statement.sql, statement.statementArguments)
+                try connection.execute(statement)
             }
             return indexName
         }
@@ -43,7 +43,7 @@ extension Inspector {
             if notNull { definition = definition.notNull() }
             if let defaultValue { definition = definition.defaultValue(defaultValue) }
             for statement in try definition.addColumnStatements() {
-                try connection.execute(statement.sql, statement.statementArguments)
+                try connection.execute(statement)
             }
         }
     }

@@ -62,13 +62,13 @@ extension Query {
         guard let conflict else { return try run(statement).lastInsertRowID }
         return try requireWritableDatabase().write { connection in
             let previous = connection.lastInsertRowID
-            try connection.execute(statement.sql, statement.statementArguments)
+            try connection.execute(statement)
             // SQLite moves the last insert row id only when the upsert inserts.
             if connection.lastInsertRowID != previous { return connection.lastInsertRowID }
             // Without a target only DO NOTHING is allowed: a change is an insert under the same id.
             if conflict.columns.isEmpty { return connection.changes > 0 ? previous : 0 }
             guard let lookup = conflictingRowLookup(conflict.columns) else { return 0 }
-            return try connection.fetchValue(Int64.self, lookup.sql, lookup.statementArguments) ?? 0
+            return try connection.fetchValue(Int64.self, lookup) ?? 0
         }
     }
 
@@ -150,7 +150,7 @@ extension Query {
 
     private func run(_ statement: SQLStatement) throws -> (lastInsertRowID: Int64, changes: Int) {
         try requireWritableDatabase().writeWithoutTransaction { connection in
-            try connection.execute(statement.sql, statement.statementArguments)
+            try connection.execute(statement)
             return (connection.lastInsertRowID, connection.changes)
         }
     }

@@ -201,7 +201,7 @@ struct GraphWriter {
     private func rowExists(_ key: Value, of schema: RecordSchema) throws -> Bool {
         let exists = try Query(database: nil, table: schema.tableName)
             .where(key: schema.primaryKeyNames, equals: schema.keyParts(of: key)).existsStatement()
-        return try connection.fetchValue(Bool.self, exists.sql, exists.statementArguments) == true
+        return try connection.fetchValue(Bool.self, exists) == true
     }
 
     /// Gives `record` the key `key`, given the key it had when its save began
@@ -307,10 +307,10 @@ struct GraphWriter {
                 // Records the row is not linked to yet go after the ones it is, in order.
                 let linked = Query(database: nil, table: link.table).where(link.parentColumn, key)
                     .select(columns: [link.childColumn]).renderSelect()
-                var present = Set(try connection.fetchAll(linked.sql, linked.statementArguments).map { $0.values[0] })
+                var present = Set(try connection.fetchAll(linked).map { $0.values[0] })
                 let last = Query(database: nil, table: link.table).where(link.parentColumn, key)
                     .selectMax(positionColumn).renderSelect()
-                var next = (try connection.fetchValue(Int.self, last.sql, last.statementArguments) ?? -1) + 1
+                var next = (try connection.fetchValue(Int.self, last) ?? -1) + 1
                 for child in children where present.insert(child).inserted {
                     try run(RelationStatements.link(key, to: child, at: next, in: link))
                     next += 1
@@ -346,7 +346,7 @@ struct GraphWriter {
                 query = query.where(schema.columns[index].name, values[index])
             }
             let statement = query.renderSelect()
-            if let row = try connection.fetchOne(statement.sql, statement.statementArguments) {
+            if let row = try connection.fetchOne(statement) {
                 return schema.keyOfSelectedRow(row.values)
             }
         }
@@ -470,11 +470,11 @@ struct GraphWriter {
         case .cascade:
             let child = try RecordSchema.of(dynamic: relation.target)
             let select = children.select(columns: child.primaryKeyNames).renderSelect()
-            let keys = try connection.fetchAll(select.sql, select.statementArguments).map { child.keyOfSelectedRow($0.values) }
+            let keys = try connection.fetchAll(select).map { child.keyOfSelectedRow($0.values) }
             try delete(keys.filter { !deleting.contains(RecordIdentity(type: child.typeID, key: $0)) }, of: child, deleting: &deleting)
         case .restrict:
             let exists = try children.existsStatement()
-            if try connection.fetchValue(Bool.self, exists.sql, exists.statementArguments) == true {
+            if try connection.fetchValue(Bool.self, exists) == true {
                 throw RecordError.restricted(record: schema.recordName, relation: relation.key)
             }
         }
@@ -504,7 +504,7 @@ struct GraphWriter {
     }
 
     private func run(_ statement: SQLStatement) throws {
-        try connection.execute(statement.sql, statement.statementArguments)
+        try connection.execute(statement)
     }
 }
 

@@ -167,7 +167,7 @@ public struct RecordQuery<Record: ActiveRecord>: Filterable, Sendable {
         let keys = try bound.joinedQuery(schema: schema).select(columns: schema.qualifiedPrimaryKeyNames)
         return try database.write { connection in
             let select = try keys.selectStatement()
-            let found = try connection.fetchAll(select.sql, select.statementArguments).map { schema.keyOfSelectedRow($0.values) }
+            let found = try connection.fetchAll(select).map { schema.keyOfSelectedRow($0.values) }
             var deleting: Set<RecordIdentity> = []
             return try GraphWriter(database: database, connection: connection).delete(found, of: schema, deleting: &deleting)
         }

@@ -41,7 +41,7 @@ final class SchemaReflector: Decoder {
         static func first(of table: String, mapping: RecordMapping, on connection: Connection) throws -> StoredRow? {
             let columns = try connection.catalog.columns(of: table).filter(\.isWritable)
             let select = Query(database: nil, table: table).limit(1).renderSelect()
-            guard !columns.isEmpty, let row = try connection.fetchOne(select.sql, select.statementArguments) else { return nil }
+            guard !columns.isEmpty, let row = try connection.fetchOne(select) else { return nil }
             var values: [String: Value] = [:]
             for (name, value) in zip(row.columnNames, row.values) { values[SQLRenderer.asciiLowercased(name)] = value }
             let keyColumns = columns.filter { $0.primaryKeyPosition != nil }.map(\.name)

@@ -228,7 +228,7 @@ enum SchemaSynchronizer {
                 throw RecordError.missingColumns(table: schema.tableName, columns: missing.map(\.name))
             }
             let hasRows = try Query(database: nil, table: schema.tableName).existsStatement()
-            let isEmpty = try connection.fetchValue(Bool.self, hasRows.sql, hasRows.statementArguments) != true
+            let isEmpty = try connection.fetchValue(Bool.self, hasRows) != true
             if let required = missing.first(where: { !$0.isOptional }), !isEmpty {
                 throw RecordError.requiredColumnOnNonEmptyTable(table: schema.tableName, column: required.name)
             }
@@ -320,7 +320,7 @@ enum SchemaSynchronizer {
 
         private func execute(_ statements: [SQLStatement]) throws {
             for statement in statements {
-                try connection.execute(statement.sql, statement.statementArguments)
+                try connection.execute(statement)
             }
         }
     }

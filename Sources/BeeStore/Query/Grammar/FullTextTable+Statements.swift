@@ -58,7 +58,7 @@ extension FullTextTable {
     private func run(_ statements: [SQLStatement]) throws {
         guard let database else { throw QueryError.noDatabase(table: name) }
         try database.write { connection in
-            for statement in statements { try connection.execute(statement.sql, statement.statementArguments) }
+            for statement in statements { try connection.execute(statement) }
         }
     }
 

@@ -63,7 +63,7 @@ extension Query {
     /// a row that `transform` cannot make undoes the whole statement.
     private func run<T>(_ statement: SQLStatement, _ transform: (Row) throws -> T) throws -> [T] {
         try requireWritableDatabase().write { connection in
-            try connection.fetchAll(statement.sql, statement.statementArguments).map(transform)
+            try connection.fetchAll(statement).map(transform)
         }
     }
 
@@ -79,7 +79,7 @@ extension Query {
         let statements = try insertStatements(rows: rows)
         return try requireWritableDatabase().write { connection in
             try statements.reduce(0) { inserted, statement in
-                try connection.execute(statement.sql, statement.statementArguments)
+                try connection.execute(statement)
                 return inserted + connection.changes
             }
         }
@@ -115,7 +115,7 @@ extension Query {
     public func insert(columns: [String], from select: Query) throws -> Int {
         let statement = try insertStatement(columns: columns, from: select)
         return try requireWritableDatabase().write { connection in
-            try connection.execute(statement.sql, statement.statementArguments)
+            try connection.execute(statement)
             return connection.changes
         }
     }

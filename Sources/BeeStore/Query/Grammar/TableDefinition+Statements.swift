@@ -103,7 +103,7 @@ extension TableDefinition {
         guard let database else { throw QueryError.noDatabase(table: name) }
         try database.write { connection in
             for statement in statements {
-                try connection.execute(statement.sql, statement.statementArguments)
+                try connection.execute(statement)
             }
         }
     }
