@@ -10,6 +10,8 @@ let package = Package(
         .library(name: "BeeStore", targets: ["BeeStore"]),
         // The `@ColumnCodable` macro, behind the `Macros` trait.
         .library(name: "BeeStoreMacros", targets: ["BeeStoreMacros"]),
+        // The PostgreSQL backend, behind the `PostgreSQL` trait.
+        .library(name: "BeeStorePostgreSQL", targets: ["BeeStorePostgreSQL"]),
         // The `beestore` tool, behind the `CommandLineTool` trait.
         .executable(name: "beestore", targets: ["BeeStoreCLI"]),
         .executable(name: "RubyChinaNodes", targets: ["RubyChinaNodes"]),
@@ -27,12 +29,18 @@ let package = Package(
         .trait(
             name: "CommandLineTool",
             description: "The beestore command-line tool (swift-argument-parser)."),
+        .trait(
+            name: "PostgreSQL",
+            description: "The PostgreSQL backend of the BeeStorePostgreSQL product (vapor/postgres-nio, SwiftNIO)."),
         .default(enabledTraits: ["Macros", "CommandLineTool"]),
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.5.0"),
         .package(url: "https://github.com/apple/swift-log", from: "1.16.0"),
         .package(url: "https://github.com/swiftlang/swift-syntax", "600.0.0"..<"604.0.0"),
+        .package(url: "https://github.com/vapor/postgres-nio", from: "1.33.0"),
+        .package(url: "https://github.com/apple/swift-nio", from: "2.81.0"),
+        .package(url: "https://github.com/apple/swift-nio-ssl", from: "2.25.0"),
     ],
     targets: [
         .systemLibrary(
@@ -63,6 +71,19 @@ let package = Package(
             ]
         ),
         .target(name: "BeeStoreMacros", dependencies: ["BeeStore", "BeeStoreMacrosPlugin"]),
+        // The PostgreSQL backend: the same builder, statements and values over postgres-nio's
+        // wire protocol. Without the trait it compiles to an empty module.
+        .target(
+            name: "BeeStorePostgreSQL",
+            dependencies: [
+                "BeeStore",
+                .product(name: "PostgresNIO", package: "postgres-nio", condition: .when(traits: ["PostgreSQL"])),
+                .product(name: "NIOCore", package: "swift-nio", condition: .when(traits: ["PostgreSQL"])),
+                .product(name: "NIOPosix", package: "swift-nio", condition: .when(traits: ["PostgreSQL"])),
+                .product(name: "NIOSSL", package: "swift-nio-ssl", condition: .when(traits: ["PostgreSQL"])),
+                .product(name: "Logging", package: "swift-log"),
+            ]
+        ),
         .executableTarget(
             name: "BeeStoreCLI",
             dependencies: [
@@ -105,6 +126,8 @@ let package = Package(
         ),
         // The browser interface of `beestore serve`, page by page, in process.
         .testTarget(name: "BeeStoreServeTests", dependencies: ["BeeStoreServe", "BeeStore"]),
+        // The PostgreSQL backend against a live server (`BEESTORE_POSTGRES_URL`), with the trait on.
+        .testTarget(name: "BeeStorePostgreSQLTests", dependencies: ["BeeStorePostgreSQL", "BeeStore"]),
         // The README's examples, compiled against the public API only.
         .testTarget(
             name: "BeeStoreReadmeTests",

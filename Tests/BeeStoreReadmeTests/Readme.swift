@@ -22,10 +22,13 @@ enum Readme {
         }
     }
 
-    /// The examples the Swift files of this test target hold.
+    /// The examples the Swift files of this test target hold, and those of the PostgreSQL
+    /// backend's suite (compiled with the `PostgreSQL` trait on).
     static var testedExamples: [Example] {
         get throws {
-            try FileManager.default.contentsOfDirectory(at: testsDirectory, includingPropertiesForKeys: nil)
+            let postgreSQLTests = testsDirectory.deletingLastPathComponent().appendingPathComponent("BeeStorePostgreSQLTests")
+            return try [testsDirectory, postgreSQLTests]
+                .flatMap { try FileManager.default.contentsOfDirectory(at: $0, includingPropertiesForKeys: nil) }
                 .filter { $0.pathExtension == "swift" }
                 .flatMap { file in
                     examples(in: try String(contentsOf: file, encoding: .utf8), opening: "// example: ", closing: "", end: "// end example")

@@ -2,8 +2,8 @@
 ///
 /// A name is matched by its exact bytes first, then as SQLite matches names (ASCII letters
 /// in either case, see ``SQLName``); the first of several equal names wins.
-final class ColumnNames: Sendable {
-    let names: [String]
+package final class ColumnNames: Sendable {
+    package let names: [String]
     /// The names' bytes, when every name is ASCII: then byte equality is `String` equality.
     private let asciiNames: PackedASCIINames?
     /// The first index of each name; a hit is checked byte for byte (`String` equality
@@ -13,7 +13,7 @@ final class ColumnNames: Sendable {
     /// Up to this many columns, names are compared one by one rather than hashed.
     private static let scannedCount = 16
 
-    init(_ names: [String]) {
+    package init(_ names: [String]) {
         self.names = names
         asciiNames = PackedASCIINames(names)
         var exact: [String: Int] = [:]

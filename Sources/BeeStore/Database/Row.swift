@@ -13,7 +13,7 @@ public struct Row: Sendable, Hashable {
     /// The row's values, in column order.
     public let values: [Value]
 
-    init(columns: ColumnNames, values: [Value]) {
+    package init(columns: ColumnNames, values: [Value]) {
         self.columns = columns
         self.values = values
     }

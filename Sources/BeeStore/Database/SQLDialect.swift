@@ -67,7 +67,7 @@ public struct SQLDialect: Sendable, Hashable, CustomStringConvertible {
 extension SQLDialect {
     /// The statement that opens a transaction of `kind`: `BEGIN IMMEDIATE TRANSACTION` in
     /// SQLite; `BEGIN` in PostgreSQL, whose transactions take their locks as they go.
-    func beginTransaction(_ kind: TransactionKind) -> String {
+    package func beginTransaction(_ kind: TransactionKind) -> String {
         switch (self.kind, kind) {
         case (.sqlite, .deferred): "BEGIN DEFERRED TRANSACTION"
         case (.sqlite, .immediate): "BEGIN IMMEDIATE TRANSACTION"
@@ -77,27 +77,27 @@ extension SQLDialect {
     }
 
     /// The statement that commits the open transaction.
-    var commitTransaction: String {
+    package var commitTransaction: String {
         kind == .sqlite ? "COMMIT TRANSACTION" : "COMMIT"
     }
 
     /// The statement that rolls the open transaction back.
-    var rollbackTransaction: String {
+    package var rollbackTransaction: String {
         kind == .sqlite ? "ROLLBACK TRANSACTION" : "ROLLBACK"
     }
 
     /// `SAVEPOINT name`; `name` is one of BeeStore's own (letters, digits, `_`).
-    func savepoint(_ name: String) -> String {
+    package func savepoint(_ name: String) -> String {
         "SAVEPOINT " + name
     }
 
     /// The statement that releases the savepoint `name`, keeping its changes.
-    func releaseSavepoint(_ name: String) -> String {
+    package func releaseSavepoint(_ name: String) -> String {
         "RELEASE SAVEPOINT " + name
     }
 
     /// The statement that undoes the changes since the savepoint `name`.
-    func rollbackToSavepoint(_ name: String) -> String {
+    package func rollbackToSavepoint(_ name: String) -> String {
         "ROLLBACK TO SAVEPOINT " + name
     }
 }

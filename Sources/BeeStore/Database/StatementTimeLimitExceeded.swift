@@ -10,6 +10,12 @@ public struct StatementTimeLimitExceeded: Error, Sendable, CustomStringConvertib
     /// The limit it ran past, in seconds; ``timeLimit`` is the same as a `Duration`.
     public let timeLimitInterval: TimeInterval
 
+    /// The error for `sql`, stopped after `timeLimitInterval` seconds (a backend's own limit).
+    package init(sql: String, timeLimitInterval: TimeInterval) {
+        self.sql = sql
+        self.timeLimitInterval = timeLimitInterval
+    }
+
     /// The limit it ran past.
     @available(macOS 13, iOS 16, tvOS 16, watchOS 9, *)
     public var timeLimit: Duration {

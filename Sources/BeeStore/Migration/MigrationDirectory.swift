@@ -6,7 +6,9 @@ extension Migration {
     /// Each migration is a file named `<number>_<name>.sql` (`0001_create_nodes.sql`);
     /// its identifier is the file name without `.sql`. The part of the file after a line
     /// reading `-- down` reverts it; alternatively, a companion `<number>_<name>.down.sql`
-    /// does. Other files (a README) and hidden files are ignored.
+    /// does. A companion `<number>_<name>.postgresql.sql` (with its own `-- down` part)
+    /// holds what a PostgreSQL database runs instead (see ``withPostgreSQL(_:downSQL:)``).
+    /// Other files (a README) and hidden files are ignored.
     ///
     /// Throws a ``MigrationFileError`` for an unreadable directory or file, a malformed
     /// name, a number used twice, or an orphan or conflicting `down` part.
@@ -38,11 +40,15 @@ extension Migration {
     public static func load(files: [String: Data]) throws -> [Migration] {
         let fileNames = files.keys.filter(isMigrationFile).sorted()
         let downFileNames = fileNames.filter { $0.hasSuffix(downSuffix) }
-        let upFiles = try fileNames.filter { !$0.hasSuffix(downSuffix) }.map(MigrationFileName.init(parsing:))
+        let postgreSQLFileNames = fileNames.filter { $0.hasSuffix(postgreSQLSuffix) }
+        let upFiles = try fileNames.filter { !$0.hasSuffix(downSuffix) && !$0.hasSuffix(postgreSQLSuffix) }
+            .map(MigrationFileName.init(parsing:))
         try rejectDuplicateNumbers(in: upFiles)
         let identifiers = Set(upFiles.map(\.identifier))
-        if let orphan = downFileNames.first(where: { !identifiers.contains(String($0.dropLast(downSuffix.count))) }) {
-            throw MigrationFileError.downWithoutUp(fileName: orphan)
+        for (companions, suffix) in [(downFileNames, downSuffix), (postgreSQLFileNames, postgreSQLSuffix)] {
+            if let orphan = companions.first(where: { !identifiers.contains(String($0.dropLast(suffix.count))) }) {
+                throw MigrationFileError.downWithoutUp(fileName: orphan)
+            }
         }
         func text(_ fileName: String) throws -> String {
             guard let text = files[fileName].flatMap({ String(data: $0, encoding: .utf8) }) else {
@@ -51,16 +57,27 @@ extension Migration {
             return text
         }
         return try upFiles.sorted { $0.number < $1.number }.map { file in
-            let sections = try MigrationSections(parsing: text(file.fileName), fileName: file.fileName)
-            let companion = file.identifier + downSuffix
-            guard downFileNames.contains(companion) else {
-                return Migration(file.identifier, sql: sections.up, downSQL: sections.down)
-            }
-            guard sections.down == nil else {
-                throw MigrationFileError.conflictingDown(fileName: file.fileName)
-            }
-            return Migration(file.identifier, sql: sections.up, downSQL: try text(companion))
+            let migration = try sqlMigration(file, downFileNames: downFileNames, text: text)
+            let postgreSQLFile = file.identifier + postgreSQLSuffix
+            guard postgreSQLFileNames.contains(postgreSQLFile) else { return migration }
+            let sections = try MigrationSections(parsing: text(postgreSQLFile), fileName: postgreSQLFile)
+            return migration.withPostgreSQL(sections.up, downSQL: sections.down)
         }
+    }
+
+    /// The migration of an `up` file, with its `down` part from the file or its companion.
+    private static func sqlMigration(
+        _ file: MigrationFileName, downFileNames: [String], text: (String) throws -> String
+    ) throws -> Migration {
+        let sections = try MigrationSections(parsing: text(file.fileName), fileName: file.fileName)
+        let companion = file.identifier + downSuffix
+        guard downFileNames.contains(companion) else {
+            return Migration(file.identifier, sql: sections.up, downSQL: sections.down)
+        }
+        guard sections.down == nil else {
+            throw MigrationFileError.conflictingDown(fileName: file.fileName)
+        }
+        return Migration(file.identifier, sql: sections.up, downSQL: try text(companion))
     }
 
     /// Whether a file name is one of a migration (or of its `down` part).
@@ -69,6 +86,7 @@ extension Migration {
     }
 
     private static let downSuffix = ".down.sql"
+    private static let postgreSQLSuffix = ".postgresql.sql"
 
     private static func rejectDuplicateNumbers(in files: [MigrationFileName]) throws {
         let byNumber = Dictionary(grouping: files, by: \.number)

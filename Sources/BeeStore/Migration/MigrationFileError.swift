@@ -14,7 +14,7 @@ public enum MigrationFileError: Error, CustomStringConvertible {
     /// Several files share one number (`0002_a.sql` and `2_b.sql`).
     case duplicateNumber(Int, fileNames: [String])
 
-    /// A `.down.sql` file has no matching migration file.
+    /// A companion file (`.down.sql`, `.postgresql.sql`) has no matching migration file.
     case downWithoutUp(fileName: String)
 
     /// A migration has both a `-- down` section and a `.down.sql` companion.

@@ -2,7 +2,7 @@ import Dispatch
 
 extension Query {
     /// The tables the query reads: its own and those it joins.
-    var observedTables: Set<String> {
+    package var observedTables: Set<String> {
         Set([table] + joins.map(\.table))
     }
 

@@ -285,7 +285,7 @@ struct SQLRenderer {
 extension String {
     /// The string as one SQLite identifier in double quotes, inner quotes doubled, so that
     /// names with spaces, quotes or keywords are safe in SQL text (``SQLRenderer/quoteIdentifier(_:)``).
-    var quotedIdentifier: String {
+    package var quotedIdentifier: String {
         SQLRenderer.quoteIdentifier(self)
     }
 }

@@ -391,6 +391,20 @@ func migrationFiles(_ files: [String: String]) throws -> TemporaryDirectory {
         #expect(try migrator.database.schemaNames("table") == ["beestore_migrations"])
     }
 
+    @Test func aPostgreSQLCompanionChangesNothingOnSQLite() throws {
+        let directory = try migrationFiles([
+            "0001_a.sql": "CREATE TABLE a (id INTEGER PRIMARY KEY AUTOINCREMENT);\n-- down\nDROP TABLE a;",
+            "0001_a.postgresql.sql": "CREATE TABLE a (id BIGSERIAL PRIMARY KEY);\n-- down\nDROP TABLE a;",
+        ])
+        let migrations = try Migration.load(from: directory.url)
+        #expect(migrations.map(\.identifier) == ["0001_a"])
+        #expect(migrations[0].checksum == Migration("0001_a", sql: "CREATE TABLE a (id INTEGER PRIMARY KEY AUTOINCREMENT);\n").checksum)
+        var migrator = Migrator(database: try Database.inMemory())
+        try migrator.registerMigrations(from: directory.url)
+        #expect(try migrator.migrate() == ["0001_a"])
+        #expect(try migrator.rollback(steps: 1) == ["0001_a"])
+    }
+
     @Test(arguments: ["create.sql", "0001.sql", "0001_.sql", "01-create.sql", "0001_bad name.sql", "99999999999999999999999_big.sql"])
     func malformedFileNamesAreRejected(fileName: String) throws {
         let directory = try migrationFiles(["0002_fine.sql": "SELECT 1;", fileName: "SELECT 1;"])
@@ -405,6 +419,8 @@ func migrationFiles(_ files: [String: String]) throws -> TemporaryDirectory {
         let cases: [([String: String], String)] = [
             (["0002_a.sql": "SELECT 1;", "2_b.sql": "SELECT 2;"], "migration number 2 is used by several files: 0002_a.sql, 2_b.sql"),
             (["0001_a.sql": "SELECT 1;", "0002_b.down.sql": "SELECT 2;"], "0002_b.down.sql has no matching migration file"),
+            (["0001_a.sql": "SELECT 1;", "0002_b.postgresql.sql": "SELECT 2;"], "0002_b.postgresql.sql has no matching migration file"),
+            (["0001_a.sql": "SELECT 1;", "0001_a.postgresql.sql": "  \n-- down\nSELECT 2;"], "0001_a.postgresql.sql has no SQL to apply"),
             (["0001_a.sql": "SELECT 1;\n-- down\nSELECT 2;", "0001_a.down.sql": "SELECT 3;"], "0001_a.sql has both"),
             (["0001_a.sql": "SELECT 1;\n-- down\nSELECT 2;\n-- down\n"], "0001_a.sql has more than one -- down line"),
             (["0001_a.sql": "  \n-- down\nSELECT 2;"], "0001_a.sql has no SQL to apply"),

@@ -20,6 +20,7 @@ struct SQLIslandTests {
         "BeeStore/Migration/TableRebuild.swift",
         "BeeStore/Query/Catalog/SQLiteSchemaCatalog+Storage.swift",
         "BeeStore/Query/Catalog/SQLiteSchemaCatalog.swift",
+        "BeeStorePostgreSQL/ServerStatements.swift",
     ]
 
     private static let sources = Repository.folder("Sources")

@@ -15,7 +15,7 @@ extension Query {
     }
 
     /// The `SELECT` statement of `get()` with another limit, without copying the query.
-    func selectStatement(limit: Int?) throws -> SQLStatement {
+    package func selectStatement(limit: Int?) throws -> SQLStatement {
         try validateSelect(limit: limit)
         return renderSelect(limit: limit)
     }
@@ -26,7 +26,7 @@ extension Query {
     }
 
     /// The `INSERT` statement, with a `RETURNING` clause of `returning` when not empty.
-    func insertStatement(orReplace: Bool, returning: [SQLExpression]) throws -> SQLStatement {
+    package func insertStatement(orReplace: Bool, returning: [SQLExpression]) throws -> SQLStatement {
         try validateTable()
         try refuseRelationAggregates()
         let expressions = clausesBox?.clauses.expressionAssignments ?? []
@@ -74,7 +74,7 @@ extension Query {
     }
 
     /// The `UPDATE` statement, with a `RETURNING` clause of `returning` when not empty.
-    func updateStatement(returning: [SQLExpression]) throws -> SQLStatement {
+    package func updateStatement(returning: [SQLExpression]) throws -> SQLStatement {
         try validateTable()
         guard !assignments.isEmpty || !(clausesBox?.clauses.expressionAssignments.isEmpty ?? true) else {
             throw QueryError.noValuesToUpdate(table: table)
@@ -135,7 +135,7 @@ extension Query {
     }
 
     /// The `DELETE` statement, with a `RETURNING` clause of `returning` when not empty.
-    func deleteStatement(returning: [SQLExpression]) throws -> SQLStatement {
+    package func deleteStatement(returning: [SQLExpression]) throws -> SQLStatement {
         try validateTable()
         try refuseRelationAggregates()
         var renderer = makeRenderer(scope: [table])
@@ -148,7 +148,7 @@ extension Query {
 
     /// `SELECT function(column)` over the rows this query selects, wrapping the query
     /// in a subquery when its limit, grouping or distinctness changes which rows those are.
-    func aggregateStatement(_ function: String, _ column: String?) throws -> SQLStatement {
+    package func aggregateStatement(_ function: String, _ column: String?) throws -> SQLStatement {
         try validateSelect(limit: limitCount)
         var renderer = makeRenderer(scope: scope)
         renderer.append("SELECT \(function)(")
@@ -158,7 +158,8 @@ extension Query {
             let inner = try selectStatement(limit: limitCount)
             renderer.append(") FROM (")
             renderer.append(sql: inner.sql, arguments: inner.arguments)
-            renderer.append(")")
+            // PostgreSQL before 16 requires a name for a subquery in FROM.
+            renderer.append(") AS \"selected\"")
         } else {
             if let column { renderer.appendColumn(column) } else { renderer.append("*") }
             renderer.append(") FROM ")
@@ -168,7 +169,7 @@ extension Query {
     }
 
     /// `SELECT EXISTS (query)`.
-    func existsStatement() throws -> SQLStatement {
+    package func existsStatement() throws -> SQLStatement {
         let inner = try selectStatement(limit: limitCount)
         var renderer = SQLRenderer()
         renderer.append("SELECT EXISTS (")

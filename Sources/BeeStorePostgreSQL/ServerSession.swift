@@ -1,0 +1,120 @@
+#if PostgreSQL
+import BeeStore
+import Foundation
+import Logging
+import NIOCore
+import NIOPosix
+import PostgresNIO
+
+/// One connection to the server, used synchronously by one thread at a time: each
+/// statement is sent through postgres-nio and its result awaited on the calling thread
+/// (never a thread of SwiftNIO's event loops, nor of Swift's cooperative pool, whose
+/// threads the `perform` methods keep free).
+final class ServerSession {
+    let connection: PostgresConnection
+    private let logger: Logger
+    private let timeLimit: TimeInterval?
+    /// Set once a statement failed because the connection broke: the pool then closes
+    /// and replaces the connection instead of handing it out again.
+    private(set) var isBroken = false
+
+    init(connection: PostgresConnection, logger: Logger, timeLimit: TimeInterval?) {
+        self.connection = connection
+        self.logger = logger
+        self.timeLimit = timeLimit
+    }
+
+    /// The result of one statement: its rows, and the rows it changed.
+    struct Outcome {
+        let rows: [Row]
+        let changes: Int
+    }
+
+    /// Runs `sql` with `values` bound to `$1`, `$2`, … and waits for its result.
+    func run(_ sql: String, _ values: [Value]) throws -> Outcome {
+        let query = PostgresQuery(unsafeSQL: sql, binds: UntypedParameter.bindings(for: values))
+        let result: PostgresQueryResult
+        do {
+            result = try Self.answer(to: connection.query(query, logger: logger), unlessClosed: connection).wait()
+        } catch {
+            throw translated(error, sql: sql)
+        }
+        return Outcome(rows: try CellConversion.rows(of: result.rows), changes: result.metadata.rows ?? 0)
+    }
+
+    /// The result of `query`, or a failure as soon as `connection` closes: a statement
+    /// sent while the server was closing the connection would otherwise wait for ever.
+    private static func answer<T: Sendable>(
+        to query: EventLoopFuture<T>, unlessClosed connection: PostgresConnection
+    ) -> EventLoopFuture<T> {
+        let promise = query.eventLoop.makePromise(of: T.self)
+        let outcome = FirstOutcome()
+        query.whenComplete { result in
+            if outcome.claim() { promise.completeWith(result) }
+        }
+        connection.closeFuture.whenComplete { _ in
+            if outcome.claim() { promise.fail(PostgreSQLError(kind: .connection, message: "the server closed the connection")) }
+        }
+        return promise.futureResult
+    }
+
+    /// Closes the connection: waiting for the server to see it go, except on an event
+    /// loop's thread, which must not wait for its own work.
+    func close() {
+        Self.close(connection)
+    }
+
+    /// Closes `connection` as ``close()`` does.
+    static func close(_ connection: PostgresConnection) {
+        let closing: EventLoopFuture<Void> = connection.close()
+        if MultiThreadedEventLoopGroup.currentEventLoop == nil {
+            try? closing.wait()
+        }
+    }
+
+    /// postgres-nio's error as BeeStore's: the server's `SQLSTATE` and message for a
+    /// refused statement, `StatementTimeLimitExceeded` for the statement time limit, and
+    /// a connection error (marking the session broken) for anything that broke the link.
+    private func translated(_ error: any Error, sql: String) -> any Error {
+        guard let error = error as? PSQLError else {
+            isBroken = true
+            let message = (error as? PostgreSQLError)?.message ?? "the connection failed: \(error)"
+            return PostgreSQLError(kind: .connection, message: message, sql: sql)
+        }
+        if error.code == .server, let info = error.serverInfo, !Self.endsConnection(info[.sqlState]) {
+            let state = info[.sqlState]
+            if state == "57014", let timeLimit, info[.message]?.contains("statement timeout") == true {
+                return StatementTimeLimitExceeded(sql: sql, timeLimitInterval: timeLimit)
+            }
+            let detail = info[.detail].map { " (\($0))" } ?? ""
+            return PostgreSQLError(
+                kind: .statement, sqlState: state, message: (info[.message] ?? "\(error.code)") + detail, sql: sql)
+        }
+        isBroken = true
+        let reason = error.serverInfo?[.message] ?? "\(error.code)"
+        return PostgreSQLError(
+            kind: .connection, sqlState: error.serverInfo?[.sqlState], message: "the connection failed: \(reason)", sql: sql)
+    }
+
+    /// Whether a server error ends the connection: a connection exception (class `08`),
+    /// or the server shutting the session down (`57P01` to `57P03`).
+    private static func endsConnection(_ state: String?) -> Bool {
+        guard let state else { return false }
+        return state.hasPrefix("08") || ["57P01", "57P02", "57P03"].contains(state)
+    }
+}
+/// Which of two callbacks completes a promise: the first to claim it.
+// `isClaimed` is read and written with `lock` held.
+final class FirstOutcome: @unchecked Sendable {
+    private let lock = NSLock()
+    private var isClaimed = false
+
+    /// True for the first caller only.
+    func claim() -> Bool {
+        lock.withLock {
+            defer { isClaimed = true }
+            return !isClaimed
+        }
+    }
+}
+#endif

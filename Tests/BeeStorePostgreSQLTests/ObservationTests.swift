@@ -1,0 +1,103 @@
+#if PostgreSQL
+import BeeStore
+import BeeStorePostgreSQL
+import Dispatch
+import Foundation
+import Testing
+
+/// Observed queries refresh when any connection, of this database or another, commits.
+@Suite struct ObservationTests {
+    /// Values delivered by an observation, and a wait for a condition on them.
+    final class Deliveries: @unchecked Sendable {
+        // `values` is read and written with `condition` locked.
+        private let condition = NSCondition()
+        private var values: [Int] = []
+
+        func append(_ value: Int) {
+            condition.withLock {
+                values.append(value)
+                condition.broadcast()
+            }
+        }
+
+        /// The values once `predicate` holds of them, or nil after `timeout` seconds.
+        func wait(timeout: TimeInterval = 5, until predicate: ([Int]) -> Bool) -> [Int]? {
+            let deadline = Date(timeIntervalSinceNow: timeout)
+            return condition.withLock {
+                while !predicate(values) {
+                    guard condition.wait(until: deadline) else { return nil }
+                }
+                return values
+            }
+        }
+    }
+
+    @Test func refreshesWhenAnotherServerCommits() throws {
+        let db = try TestServer.freshDatabase()
+        defer { db.close() }
+        try db.execute("CREATE TABLE player (name TEXT)")
+        let other = try PostgreSQLDatabase(configuration: db.configuration)
+        defer { other.close() }
+        let deliveries = Deliveries()
+        let token = try db.from("player").observe(in: db) { rows in deliveries.append(rows.count) }
+        defer { token.cancel() }
+        #expect(deliveries.wait { $0 == [0] } != nil)
+        let start = Date()
+        try other.write { try $0.execute("INSERT INTO player VALUES ($1)", ["Arthur"]) }
+        #expect(deliveries.wait { $0.last == 1 } != nil)
+        // Loopback: well within the 100 ms the observation promises; measured loosely here.
+        #expect(Date().timeIntervalSince(start) < 2)
+    }
+
+    @Test func aRolledBackTransactionAndAnotherTableDoNotRefresh() throws {
+        let db = try TestServer.freshDatabase()
+        defer { db.close() }
+        try db.execute("CREATE TABLE player (name TEXT)")
+        try db.execute("CREATE TABLE team (name TEXT)")
+        let deliveries = Deliveries()
+        let token = try db.observe(tables: ["player"], fetch: { try $0.fetchValue(Int.self, "SELECT count(*) FROM player") ?? 0 }) {
+            deliveries.append($0)
+        }
+        defer { token.cancel() }
+        #expect(deliveries.wait { $0 == [0] } != nil)
+        struct Abandon: Error {}
+        _ = try? db.write { connection in
+            try connection.execute("INSERT INTO player VALUES ($1)", ["lost"])
+            throw Abandon()
+        }
+        try db.execute("INSERT INTO team VALUES ($1)", ["red"])
+        try db.execute("INSERT INTO player VALUES ($1)", ["kept"])
+        // The commit after the two that must not refresh is the one delivered next.
+        #expect(deliveries.wait { $0.count >= 2 } == [0, 1])
+    }
+
+    @Test func aCancelledObservationStops() throws {
+        let db = try TestServer.freshDatabase()
+        defer { db.close() }
+        try db.execute("CREATE TABLE player (name TEXT)")
+        let deliveries = Deliveries()
+        let stopped = Deliveries()
+        let token = try db.from("player").observe(in: db) { rows in deliveries.append(rows.count) }
+        let witness = try db.from("player").observe(in: db) { rows in stopped.append(rows.count) }
+        defer { witness.cancel() }
+        #expect(deliveries.wait { $0 == [0] } != nil)
+        token.cancel()
+        try db.execute("INSERT INTO player VALUES ($1)", ["Arthur"])
+        // The witness, notified by the same commit, has seen it: the cancelled one never will.
+        #expect(stopped.wait { $0.last == 1 } != nil)
+        #expect(deliveries.wait(timeout: 0) { _ in true } == [0])
+    }
+
+    @Test func aHostileTableNameIsObserved() throws {
+        let db = try TestServer.freshDatabase()
+        defer { db.close() }
+        let table = #"we"ird; DROP TABLE x; --"#
+        try db.create(db.table(table).field("name", .text))
+        let deliveries = Deliveries()
+        let token = try db.from(table).observe(in: db) { rows in deliveries.append(rows.count) }
+        defer { token.cancel() }
+        try db.from(table).set("name", "x").insert(in: db)
+        #expect(deliveries.wait { $0.last == 1 } != nil)
+    }
+}
+#endif
