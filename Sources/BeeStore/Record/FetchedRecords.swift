@@ -9,7 +9,7 @@
 /// the result: no copy is made at the end, so the fetch never holds all its records
 /// twice (a buffer filled first and then copied into an array held both, the buffer's
 /// spare capacity included: 1.8 times the records' size at the peak).
-enum RecordArray {
+enum FetchedRecords {
     /// The records `produce` makes, one for each time `hasMore` returns true, after `first`.
     static func collect<Record>(
         first: consuming Record, while hasMore: () throws -> Bool, _ produce: () throws -> Record
