@@ -43,18 +43,20 @@ final class ChangeTracker {
         sqlite3_commit_hook(handle, { context in
             guard let context else { return 0 }
             let tracker = Unmanaged<ChangeTracker>.fromOpaque(context).takeUnretainedValue()
-            tracker.committed.formUnion(tracker.pending)
-            tracker.pending.removeAll()
-            tracker.savepointStarts.removeAll()
-            tracker.lastTable = [0]
+            if tracker.committed.isEmpty {
+                swap(&tracker.committed, &tracker.pending)
+            } else {
+                tracker.committed.formUnion(tracker.pending)
+                tracker.pending = []
+            }
+            tracker.transactionEnded()
             return 0
         }, context)
         sqlite3_rollback_hook(handle, { context in
             guard let context else { return }
             let tracker = Unmanaged<ChangeTracker>.fromOpaque(context).takeUnretainedValue()
-            tracker.pending.removeAll()
-            tracker.savepointStarts.removeAll()
-            tracker.lastTable = [0]
+            tracker.pending = []
+            tracker.transactionEnded()
         }, context)
         sqlite3_set_authorizer(handle, { context, action, table, _, _, _ in
             guard let context else { return SQLITE_OK }
@@ -65,15 +67,30 @@ final class ChangeTracker {
         }, context)
     }
 
-    /// The name of the table last added to ``pending`` since it was emptied, so that a
-    /// run of rows of one table costs a string comparison each, not a set insertion.
+    /// The name of the table changed last, as SQLite gives it and as a string, kept from
+    /// one transaction to the next: a run of rows of one table costs a string comparison
+    /// each, not a set insertion, and a transaction writing the same table as the one
+    /// before needs no new string.
     private var lastTable: [CChar] = [0]
+    private var lastTableName = ""
+    /// Whether ``lastTableName`` is in ``pending``.
+    private var lastTableIsPending = false
 
     private func recordChange(in table: UnsafePointer<CChar>) {
-        guard strcmp(table, lastTable) != 0 else { return }
-        let name = String(cString: table)
-        pending.insert(name)
-        lastTable = Array(name.utf8CString)
+        if strcmp(table, lastTable) != 0 {
+            lastTableName = String(cString: table)
+            lastTable = Array(lastTableName.utf8CString)
+            lastTableIsPending = false
+        }
+        guard !lastTableIsPending else { return }
+        pending.insert(lastTableName)
+        lastTableIsPending = true
+    }
+
+    /// ``pending`` was emptied when its transaction ended.
+    private func transactionEnded() {
+        savepointStarts.removeAll()
+        lastTableIsPending = false
     }
 
     /// SQLITE_IGNORE on a row delete keeps the deletion but disables the truncate
@@ -101,7 +118,7 @@ final class ChangeTracker {
         guard let start = savepointStarts.popLast() else { return }
         if rolledBack {
             pending = start
-            lastTable = [0]
+            lastTableIsPending = pending.contains(lastTableName)
         }
     }
 
@@ -116,7 +133,8 @@ final class ChangeTracker {
     /// The tables changed by the transactions committed since the last call; statements
     /// run outside a transaction commit on their own and count too.
     func takeCommitted() -> Set<String> {
-        defer { committed.removeAll() }
-        return committed
+        var taken: Set<String> = []
+        swap(&taken, &committed)
+        return taken
     }
 }

@@ -22,6 +22,9 @@ public final class Connection {
     let handle: OpaquePointer
     let state: ConnectionState
     private let statementCache: StatementCache
+    /// `BEGIN` and `COMMIT`, kept apart from ``statementCache``. Only the thread using
+    /// the connection touches them.
+    private var transactionStatements = TransactionStatements()
     /// What a layer above keeps per connection, set once by that layer (the record
     /// layer's prepared lookups by key); released before the connection closes.
     // Only the thread holding the connection reads or sets it, and no access overlaps
@@ -85,6 +88,7 @@ public final class Connection {
     deinit {
         changeTracker?.uninstall(from: handle)
         statementCache.removeAll()
+        transactionStatements = TransactionStatements()
         upperLayerState = nil
         sqlite3_close_v2(handle)
     }
@@ -116,7 +120,7 @@ public final class Connection {
         sqlite3_get_autocommit(handle) == 0
     }
 
-    /// The database's statement counters (shared by all its connections).
+    /// The database's statement counts, all its connections together.
     public var statistics: DatabaseStatistics {
         state.counters.snapshot
     }
@@ -157,7 +161,7 @@ public final class Connection {
         guard let statementHandle else {
             throw DatabaseError(code: .misuse, message: "no SQL statement to prepare", sql: sql)
         }
-        state.counters.recordPreparation()
+        state.counts.recordPreparation()
         return Statement(sql: sql, handle: statementHandle, state: state)
     }
 
@@ -194,7 +198,7 @@ public final class Connection {
                     throw state.error(code: code, sql: Self.failedStatement(from: current, parsedUpTo: next))
                 }
                 guard let statementHandle else { continue }  // only whitespace or comments remained
-                state.counters.recordPreparation()
+                state.counts.recordPreparation()
                 let statement = Statement(
                     sql: (text ?? "").trimmingCharacters(in: .whitespacesAndNewlines), handle: statementHandle,
                     state: state)
@@ -267,12 +271,12 @@ extension Connection {
         if isInTransaction {
             return try savepoint(body)
         }
-        try execute(SQLDialect.sqlite.beginTransaction(kind))
+        try transactionStatements.begin(kind, on: self).executeBound()
         outcomeHandlers.append([])
         let result: T
         do {
             result = try body(self)
-            try execute(SQLDialect.sqlite.commitTransaction)
+            try transactionStatements.commit(on: self).executeBound()
         } catch {
             finishTransaction(SQLDialect.sqlite.rollbackTransaction)
             endLevel(committed: false)
@@ -338,8 +342,10 @@ extension Connection {
         if isInTransaction {
             return try body()
         }
-        try execute(SQLDialect.sqlite.beginTransaction(.deferred))
-        defer { finishTransaction(SQLDialect.sqlite.commitTransaction) }
+        try transactionStatements.begin(.deferred, on: self).executeBound()
+        defer {
+            if isInTransaction { try? transactionStatements.commit(on: self).executeBound() }
+        }
         return try body()
     }
 

@@ -1,10 +1,13 @@
 import CSQLite
 
 /// What a connection's statements share with it: its handle (for error messages),
-/// whether the current access may write, and the database's statement counters.
+/// whether the current access may write, and its statement counts.
 final class ConnectionState {
     let handle: OpaquePointer
+    /// The database's counters, which keep ``counts`` allocated.
     let counters: StatementCounters
+    /// This connection's own counts, among ``counters``.
+    let counts: StatementCountSlot
     // Read and written by the one thread using the connection.
     @exclusivity(unchecked) var isReadOnlyAccess = false
     /// Present when the configuration limits how long a statement runs.
@@ -13,6 +16,7 @@ final class ConnectionState {
     init(handle: OpaquePointer, counters: StatementCounters, timeLimit: StatementTimeLimit?) {
         self.handle = handle
         self.counters = counters
+        self.counts = counters.makeSlot()
         self.timeLimit = timeLimit
     }
 
@@ -34,43 +38,5 @@ final class ConnectionState {
             ? String(cString: sqlite3_errmsg(handle))
             : String(cString: sqlite3_errstr(code))
         return DatabaseError(code: ResultCode(rawValue: resolved), message: message, sql: sql)
-    }
-}
-
-/// How many statements a database's connections compiled and ran.
-public struct DatabaseStatistics: Sendable, Equatable {
-    /// Statements compiled by SQLite (`sqlite3_prepare`). Reusing a cached statement does not count.
-    public var preparedStatements = 0
-    /// Statement executions: each run of a statement, cached or not, counts once.
-    public var executedStatements = 0
-}
-
-/// Counters shared by all connections of one database, incremented atomically: every
-/// statement execution counts, so a lock here would cost more than the count is worth.
-final class StatementCounters: @unchecked Sendable {
-    /// Prepared statements, then executions.
-    private let storage: UnsafeMutablePointer<CLongLong>
-
-    init() {
-        storage = .allocate(capacity: 2)
-        storage.initialize(repeating: 0, count: 2)
-    }
-
-    deinit {
-        storage.deallocate()
-    }
-
-    var snapshot: DatabaseStatistics {
-        DatabaseStatistics(
-            preparedStatements: Int(beestore_atomic_load(storage)),
-            executedStatements: Int(beestore_atomic_load(storage + 1)))
-    }
-
-    func recordPreparation() {
-        beestore_atomic_increment(storage)
-    }
-
-    func recordExecution() {
-        beestore_atomic_increment(storage + 1)
     }
 }

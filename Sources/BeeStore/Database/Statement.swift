@@ -118,7 +118,7 @@ public final class Statement {
             isBusy = false
         }
         try binding()
-        state.counters.recordExecution()
+        state.counts.recordExecution()
         state.timeLimit?.start()
         return try body()
     }

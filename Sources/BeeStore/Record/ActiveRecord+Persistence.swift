@@ -130,7 +130,10 @@ extension ActiveRecord {
         do {
             return try database.write { connection in
                 var writer = GraphWriter(database: database, connection: connection, updatesRelated: updatingRelated)
-                defer { replacedIDs = writer.replacedIDs }
+                defer {
+                    replacedIDs = writer.replacedIDs
+                    writer.finish()
+                }
                 return try body(&writer)
             }
         } catch {

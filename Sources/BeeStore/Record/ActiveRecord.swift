@@ -95,7 +95,7 @@ public protocol ActiveRecord: Codable {
 extension ActiveRecord {
     /// The mapping's table, or the type's name in snake_case.
     public static var tableName: String {
-        mapping.table ?? snakeCase(String(describing: Self.self))
+        ConventionalTableNames.tableName(of: Self.self)
     }
 
     /// No declaration: the conventions apply.

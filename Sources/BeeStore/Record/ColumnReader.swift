@@ -45,6 +45,11 @@ public struct ColumnReader {
         self.relations = relations
     }
 
+    /// Starts again at the first property, for the statement's next row.
+    mutating func rewind() {
+        property = 0
+    }
+
     /// The statement column of the next property when it is read straight from the
     /// statement and holds a value of SQLite type `storageClass`; nil otherwise (the
     /// property is then read by the general path).

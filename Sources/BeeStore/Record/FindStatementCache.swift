@@ -10,17 +10,9 @@
 /// anew, a column added), and the statement names its columns, so their order in the
 /// table does not matter.
 final class FindStatementCache {
-    /// The cache of `connection`, made on first use and kept in its
-    /// ``Connection/upperLayerState``.
+    /// The cache of `connection`, made on first use.
     static func of(_ connection: Connection) -> FindStatementCache {
-        guard let state = connection.upperLayerState else {
-            let cache = FindStatementCache()
-            connection.upperLayerState = cache
-            return cache
-        }
-        // Only this type sets the slot: the downcast needs no check, which a dynamic cast
-        // would make at every lookup by key.
-        return unsafeDowncast(state, to: FindStatementCache.self)
+        RecordConnectionState.of(connection).finds
     }
 
     /// What a lookup of one record type needs.
@@ -32,13 +24,26 @@ final class FindStatementCache {
         /// ``RecordSchema/columnReferences``), ASCII-lowercased; empty for a composite key.
         /// None has a dot: a query reads `a.b` as a column of another table.
         let keyReferences: [String]
+        /// The decoder of ``statement``'s rows for a `Codable` record type (nil for a
+        /// ``ColumnCodableRecord``, read by position without one), kept from one lookup to
+        /// the next with its keyed container and the columns it found for the keys: a
+        /// decoder made for each lookup cost about 4,000 instructions more (its
+        /// allocation, a container and its box, the keys' columns found by name).
+        let decoder: RecordDecoder?
 
         init(schema: RecordSchema, statement: Statement) {
             self.schema = schema
             self.statement = statement
+            decoder = schema.columnCodableType == nil ? RecordDecoder(keptFor: statement, schema: schema) : nil
             let key = schema.primaryKey.name
             keyReferences = schema.hasCompositeKey ? [] : schema.columnReferences.columns
                 .filter { $0.value == key && !$0.key.utf8.contains(UInt8(ascii: ".")) }.map(\.key)
+        }
+
+        /// The record of ``statement``'s current row.
+        func decodeRow<Record: ActiveRecord>(as type: Record.Type) throws -> Record {
+            guard let decoder else { return try RecordDecoder.decodeRow(of: statement, as: type, schema: schema) }
+            return try decoder.decode(type)
         }
 
         /// Whether a record query's `name` (`where(name, value)`) is the key's column.

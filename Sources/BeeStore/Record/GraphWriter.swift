@@ -50,13 +50,33 @@ struct GraphWriter {
         self.updatesRelated = updatesRelated
     }
 
+    /// The row writer of `type`: the last one, one this writer used before, one the
+    /// connection kept from an earlier save (see ``finish()``), or a new one. While the
+    /// writer has met one type only, ``rowWriters`` stays empty.
     private mutating func rowWriter<Record: ActiveRecord>(for type: Record.Type) throws -> RowWriter {
         let typeID = ObjectIdentifier(type)
         if let lastRowWriter, lastRowWriter.schema.typeID == typeID { return lastRowWriter }
-        let writer = try rowWriters[typeID] ?? RowWriter(type)
-        rowWriters[typeID] = writer
+        let writer = try rowWriters[typeID]
+            ?? RecordConnectionState.of(connection).takeRowWriter(of: typeID) ?? RowWriter(type)
+        if let lastRowWriter {
+            if rowWriters.isEmpty { rowWriters[lastRowWriter.schema.typeID] = lastRowWriter }
+            rowWriters[typeID] = writer
+        }
         lastRowWriter = writer
         return writer
+    }
+
+    /// Hands the row writers back to the connection, for its next saves. The writer
+    /// must not write after.
+    mutating func finish() {
+        let state = RecordConnectionState.of(connection)
+        if rowWriters.isEmpty {
+            if let lastRowWriter { state.giveBack(lastRowWriter) }
+        } else {
+            for writer in rowWriters.values { state.giveBack(writer) }
+        }
+        rowWriters = [:]
+        lastRowWriter = nil
     }
 
     /// The column of a child that holds its parent's key, and the key: a new child is

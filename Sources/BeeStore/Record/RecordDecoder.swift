@@ -24,6 +24,11 @@ final class RecordDecoder: Decoder {
 
     /// The statement's column of the schema's first column.
     private let columnOffset: Int32
+    /// The reader of the statement's rows for a ``ColumnCodableRecord``, made once and
+    /// rewound for each row: a reader made for each row retained and released the
+    /// schema, which every connection shares, so that parallel fetches wrote its
+    /// reference count from several cores at every row.
+    @exclusivity(unchecked) private var rowReader: ColumnReader?  // one thread, one row at a time
 
     /// A decoder of the rows of `statement`, which selects the schema's columns in order
     /// from its column `offset` on.
@@ -34,6 +39,17 @@ final class RecordDecoder: Decoder {
         self.loadedValues = []
         self.decodedValues = [:]
         self.cursor = ColumnCursor(schema)
+        if schema.columnCodableType != nil {
+            rowReader = ColumnReader(schema: schema, statement: statement.handle, offset: offset)
+        }
+    }
+
+    /// A decoder of the rows of `statement` that keeps its keyed container for every
+    /// record it decodes, for as long as it lives (see ``keepingContainer(_:)``, which
+    /// keeps it for one loop): the decoder of a kept lookup statement.
+    convenience init(keptFor statement: Statement, schema: RecordSchema) {
+        self.init(schema: schema, statement: statement)
+        keepsContainer = true
     }
 
     /// A decoder of column values in schema order and of values decoded beforehand by key.
@@ -95,11 +111,11 @@ final class RecordDecoder: Decoder {
     /// otherwise.
     func decode<Record: ActiveRecord>(_ type: Record.Type) throws -> Record {
         if let columnCodable = schema.columnCodableType, !hasOriginalValues {
-            var reader = if let statementHandle {
-                ColumnReader(schema: schema, statement: statementHandle, offset: columnOffset)
-            } else {
-                ColumnReader(schema: schema, values: loadedValues, relations: loadedRelations)
+            if rowReader != nil {
+                rowReader!.rewind()
+                return try Self.read(columnCodable, as: type, from: &rowReader!)
             }
+            var reader = ColumnReader(schema: schema, values: loadedValues, relations: loadedRelations)
             return try Self.read(columnCodable, as: type, from: &reader)
         }
         cursor.reset()

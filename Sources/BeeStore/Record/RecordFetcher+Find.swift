@@ -49,7 +49,7 @@ extension RecordFetcher {
                 }
                 return try statement.runBound(binding: { try bind(key, of: entry.schema, to: statement) }) {
                     guard try statement.step() else { throw LookupDetour.missing }
-                    return try RecordDecoder.decodeRow(of: statement, as: type, schema: entry.schema)
+                    return try entry.decodeRow(as: type)
                 }
             }
         } catch LookupDetour.missing {

@@ -24,17 +24,13 @@ struct RecordFetcher {
         let prepared = try connection.cachedStatement(statement.sql)
         let decoder = RecordDecoder(schema: schema, statement: prepared)
         return try prepared.run(statement.statementArguments) {
-            var records = RecordBuffer<Record>()
-            guard try prepared.step() else { return records.array() }
-            records.append(try decoder.decode(type))
+            guard try prepared.step() else { return [] }
+            let first = try decoder.decode(type)
             // From the second row on, one keyed container serves them all (keeping it
             // for a single row would cost more than it saves).
-            try decoder.keepingContainer {
-                while try prepared.step() {
-                    records.append(try decoder.decode(type))
-                }
+            return try decoder.keepingContainer {
+                try FetchedRecords.collect(first: first, while: { try prepared.step() }) { try decoder.decode(type) }
             }
-            return records.array()
         }
     }
 

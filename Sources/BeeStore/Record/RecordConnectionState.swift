@@ -1,0 +1,33 @@
+/// What the record layer keeps per connection, in its ``Connection/upperLayerState``:
+/// the prepared lookups by key, and the row writers of the record types saved on it.
+final class RecordConnectionState {
+    let finds = FindStatementCache()
+    /// Row writers not in use by a graph writer, by record type. Kept from one save to
+    /// the next: a row writer made for each save (the schema looked up under a lock, an
+    /// encoder and its keyed container, the insert statement found in the statement
+    /// cache by its text, then all of it freed) cost about 12,000 instructions a save.
+    // Only the thread using the connection touches it, one access at a time.
+    @exclusivity(unchecked) private var idleRowWriters: [ObjectIdentifier: RowWriter] = [:]
+
+    /// The state of `connection`, made on first use.
+    static func of(_ connection: Connection) -> RecordConnectionState {
+        guard let state = connection.upperLayerState else {
+            let state = RecordConnectionState()
+            connection.upperLayerState = state
+            return state
+        }
+        // Only this type sets the slot: the downcast needs no check, which a dynamic cast
+        // would make at every lookup by key.
+        return unsafeDowncast(state, to: RecordConnectionState.self)
+    }
+
+    /// The idle row writer of the record type `typeID`, now in use by the caller.
+    func takeRowWriter(of typeID: ObjectIdentifier) -> RowWriter? {
+        idleRowWriters.removeValue(forKey: typeID)
+    }
+
+    /// Keeps `writer`, no longer in use, for the next save of its record type.
+    func giveBack(_ writer: RowWriter) {
+        idleRowWriters[writer.schema.typeID] = writer
+    }
+}
