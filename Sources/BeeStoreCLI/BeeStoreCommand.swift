@@ -16,7 +16,8 @@ struct BeeStoreCommand: ParsableCommand {
             TablesCommand.self, SchemaCommand.self, RowsCommand.self, QueryCommand.self, StatsCommand.self,
             CheckCommand.self, ExplainCommand.self, MigrateCommand.self, MigrationsCommand.self,
             RollbackCommand.self, InsertCommand.self, UpsertCommand.self, CreateIndexCommand.self, AddColumnCommand.self, TransformCommand.self,
-            AddForeignKeyCommand.self, IndexesCommand.self,
+            AddForeignKeyCommand.self, ExtractCommand.self, EnableFullTextCommand.self, DisableFullTextCommand.self,
+            SearchCommand.self, IndexesCommand.self,
             TriggersCommand.self, ViewsCommand.self, AnalyzeTablesCommand.self, MemoryCommand.self, VacuumCommand.self, OptimizeCommand.self,
             DumpCommand.self, BackupCommand.self, ServeCommand.self, DemoCommand.self,
         ]

@@ -51,7 +51,8 @@ struct ImportArguments: ParsableArguments {
     func run(onConflict: ImportConflict) throws {
         let format = try format ?? ImportFile.format(of: file)
         let keyColumns = try key.flatMap { try NameList($0, option: "--pk").items.map(\.name) }
-        let data = try ImportFile.read(file)
+        // A regular file is read as the import goes; standard input or a pipe, at once.
+        let data = ImportFile.isRegularFile(file) ? nil : try ImportFile.read(file)
         let isNewFile = !database.isInMemory && FileKind(atPath: database.database) == .missing
         let options = ImportOptions(
             key: keyColumns, onConflict: onConflict, invalidUTF8: invalidUTF8, addsMissingColumns: addsMissingColumns)
@@ -61,7 +62,8 @@ struct ImportArguments: ParsableArguments {
             defer { inspector.database.close() }
             let bar = ProgressBar(label: "Importing")
             defer { bar.finish() }
-            summary = try inspector.importRows(from: data, format: format, into: table, options: options, progress: bar.show)
+            summary = try data.map { try inspector.importRows(from: $0, format: format, into: table, options: options, progress: bar.show) }
+                ?? inspector.importRows(fromFileAt: file, format: format, into: table, options: options, progress: bar.show)
         } catch {
             // Nothing of a failed import is kept, not even the file made for it.
             if isNewFile { try? FileManager.default.removeItem(atPath: database.database) }

@@ -14,12 +14,16 @@ enum ImportFile {
         }
         let url = URL(fileURLWithPath: path)
         do {
-            let type = try? FileManager.default.attributesOfItem(atPath: path)[.type] as? FileAttributeType
-            if type == .typeRegular { return try Data(contentsOf: url, options: .alwaysMapped) }
+            if isRegularFile(path) { return try Data(contentsOf: url, options: .alwaysMapped) }
             return try FileHandle(forReadingFrom: url).readToEnd() ?? Data()
         } catch {
             throw CommandFailure("cannot read \(path): \(CommandFailure.reason(for: error))")
         }
+    }
+
+    /// Whether `path` names a regular file (not `-`, a pipe or a directory).
+    static func isRegularFile(_ path: String) -> Bool {
+        path != "-" && (try? FileManager.default.attributesOfItem(atPath: path)[.type] as? FileAttributeType) == .typeRegular
     }
 
     /// The format of `path` by its extension (`.csv`; `.tsv`, `.tab`; `.json`, `.ndjson`,

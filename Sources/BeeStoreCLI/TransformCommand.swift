@@ -11,7 +11,8 @@ struct TransformCommand: ParsableCommand {
             The table is rebuilt as SQLite documents it, in one transaction, keeping its rows, \
             keys, foreign keys, indexes and triggers; a failure (a NULL in a column made NOT \
             NULL, an index on a renamed column) changes nothing. A column name holding = is \
-            given in double quotes: --rename '"a=b"=c'.
+            given in double quotes: --rename '"a=b"=c'. A progress bar is drawn on standard \
+            error when it is a terminal.
             """)
 
     @OptionGroup var database: DatabaseOptions
@@ -60,7 +61,10 @@ struct TransformCommand: ParsableCommand {
         for column in removeDefault { transform.defaultValues[column] = .null }
         let inspector = try database.inspector(allowingWrites: true)
         defer { inspector.database.close() }
-        try inspector.transformTable(table, transform)
+        let bar = ProgressBar(label: "Transforming")
+        defer { bar.finish() }
+        try inspector.transformTable(table, transform, progress: bar.show)
+        bar.finish()
         try Output.write("Transformed \(table).\n")
     }
 }

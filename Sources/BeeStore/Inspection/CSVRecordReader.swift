@@ -15,8 +15,17 @@ import Foundation
 /// - any other unquoted field is text, as in CSV files written by other tools;
 /// - a field that is not valid UTF-8 is refused, or kept as a blob of its bytes (see
 ///   ``InvalidUTF8Handling``).
+///
+/// A file is read a chunk at a time: the reader keeps the bytes from the start of the
+/// record it reads to the end of the last chunk, so that its memory is that of a chunk or
+/// of the longest record, whatever the size of the file.
 struct CSVRecordReader: ImportRecordReader {
-    private let bytes: [UInt8]
+    /// The bytes of the file from `discardedByteCount` on, up to what was read of it.
+    private var bytes: [UInt8]
+    /// The bytes of the file before `bytes`, dropped once read.
+    private var discardedByteCount = 0
+    /// The rest of the file, nil once it is all in `bytes`.
+    private var rest: FileHandle?
     private let invalidUTF8: InvalidUTF8Handling
     /// The byte between two fields: a comma, or a tab.
     private let separator: UInt8
@@ -29,19 +38,34 @@ struct CSVRecordReader: ImportRecordReader {
     }
 
     var consumedByteCount: Int {
-        position
+        discardedByteCount + position
     }
+
+    /// How much of a file is read at a time.
+    private static let chunkSize = 1 << 20
 
     /// A reader of `data` whose fields are separated by `separator` (a comma or a tab),
     /// having read its header: an ``ImportError/noColumns`` for a file without one, an
     /// ``ImportError/duplicateColumn(line:column:)`` for a header naming a column twice, an
     /// ``ImportError/badRecord(line:reason:)`` for a name that is not UTF-8.
     init(_ data: Data, separator: UInt8 = UInt8(ascii: ","), invalidUTF8: InvalidUTF8Handling = .refuse) throws {
-        var bytes = [UInt8](data)
-        if bytes.starts(with: [0xEF, 0xBB, 0xBF]) { bytes.removeFirst(3) }
+        try self.init(bytes: [UInt8](data), rest: nil, separator: separator, invalidUTF8: invalidUTF8)
+    }
+
+    /// A reader of the file at `path`, read a chunk at a time, as ``init(_:separator:invalidUTF8:)``
+    /// reads data.
+    init(fileAt path: String, separator: UInt8 = UInt8(ascii: ","), invalidUTF8: InvalidUTF8Handling = .refuse) throws {
+        let file = try FileHandle(forReadingFrom: URL(fileURLWithPath: path))
+        try self.init(bytes: [], rest: file, separator: separator, invalidUTF8: invalidUTF8)
+    }
+
+    private init(bytes: [UInt8], rest: FileHandle?, separator: UInt8, invalidUTF8: InvalidUTF8Handling) throws {
         self.bytes = bytes
+        self.rest = rest
         self.invalidUTF8 = invalidUTF8
         self.separator = separator
+        while self.bytes.count < 3, self.rest != nil { try readChunk(keepingFrom: 0) }
+        if self.bytes.starts(with: [0xEF, 0xBB, 0xBF]) { position = 3 }
         guard let header = try readFields() else { throw ImportError.noColumns }
         var names = Set<SQLName>()
         for (index, field) in header.fields.enumerated() {
@@ -63,13 +87,13 @@ struct CSVRecordReader: ImportRecordReader {
                 line: record.line, reason: "\(record.fields.count) fields where the header has \(columns.count)")
         }
         return ImportRecord(
-            line: record.line,
-            fields: try zip(columns, record.fields).map { column, field in
+            line: record.line, columns: columns,
+            values: try zip(columns, record.fields).map { column, field in
                 guard field.bytes.withUnsafeBufferPointer(isValidUTF8) else {
                     guard invalidUTF8 == .blob else { throw ImportError.invalidUTF8(line: record.line, column: column) }
-                    return (column, .blob(Data(field.bytes)))
+                    return .blob(Data(field.bytes))
                 }
-                return (column, Self.value(of: field))
+                return Self.value(of: field)
             })
     }
 
@@ -99,18 +123,61 @@ struct CSVRecordReader: ImportRecordReader {
     }
 
     /// The fields of the next record and the line it starts on; nil at the end of the
-    /// file (a last empty line included).
+    /// file (a last empty line included). A record that goes on past the bytes read so
+    /// far is read again from its start once the next chunk is in.
     private mutating func readFields() throws -> (line: Int, fields: [(bytes: ArraySlice<UInt8>, isQuoted: Bool)])? {
-        guard position < bytes.count else { return nil }
+        while true {
+            let (start, startLine) = (position, line)
+            do {
+                return try readFieldsInBytes()
+            } catch is EndOfBytes {
+                line = startLine
+                try readChunk(keepingFrom: start)
+            }
+        }
+    }
+
+    /// Reads the next chunk of the file, dropping the bytes before `start`: the position
+    /// is then `start`'s new place.
+    private mutating func readChunk(keepingFrom start: Int) throws {
+        guard let file = rest else { return }
+        let chunk = try file.read(upToCount: Self.chunkSize) ?? Data()
+        bytes.removeSubrange(0..<start)
+        discardedByteCount += start
+        position = 0
+        if chunk.isEmpty {
+            rest = nil
+            try file.close()
+        } else {
+            bytes.append(contentsOf: chunk)
+        }
+    }
+
+    /// Thrown where a record reaches the end of the bytes read while the file goes on.
+    private struct EndOfBytes: Error {}
+
+    /// Whether the position is at the end of the file; throws ``EndOfBytes`` at the end of
+    /// the bytes read when the file goes on.
+    @inline(__always)
+    private func isAtEnd() throws -> Bool {
+        guard position == bytes.count else { return false }
+        if rest != nil { throw EndOfBytes() }
+        return true
+    }
+
+    /// ``readFields()`` within the bytes read so far.
+    private mutating func readFieldsInBytes() throws -> (line: Int, fields: [(bytes: ArraySlice<UInt8>, isQuoted: Bool)])? {
+        guard try !isAtEnd() else { return nil }
         let startLine = line
         var fields: [(bytes: ArraySlice<UInt8>, isQuoted: Bool)] = []
+        fields.reserveCapacity(columns.count)
         while true {
-            if position < bytes.count, bytes[position] == Self.quote {
+            if try !isAtEnd(), bytes[position] == Self.quote {
                 let field = try readQuotedField(startLine: startLine)
                 fields.append((field[...], true))
             } else {
                 let start = position
-                while position < bytes.count, !isFieldEnd(bytes[position]) {
+                while try !isAtEnd(), !isFieldEnd(bytes[position]) {
                     if bytes[position] == Self.quote {
                         throw ImportError.badRecord(line: line, reason: "a quote inside a field that does not start with one")
                     }
@@ -118,11 +185,11 @@ struct CSVRecordReader: ImportRecordReader {
                 }
                 fields.append((bytes[start..<position], false))
             }
-            guard position < bytes.count else { return (startLine, fields) }
+            guard try !isAtEnd() else { return (startLine, fields) }
             let byte = bytes[position]
             position += 1
             if byte == self.separator { continue }
-            endLine(after: byte)
+            try endLine(after: byte)
             return (startLine, fields)
         }
     }
@@ -133,24 +200,24 @@ struct CSVRecordReader: ImportRecordReader {
         var field: [UInt8] = []
         position += 1
         while true {
-            guard position < bytes.count else {
+            guard try !isAtEnd() else {
                 throw ImportError.badRecord(line: startLine, reason: "a quoted field is not closed")
             }
             let byte = bytes[position]
             position += 1
             if byte == Self.quote {
-                if position < bytes.count, bytes[position] == Self.quote {
+                if try !isAtEnd(), bytes[position] == Self.quote {
                     field.append(Self.quote)
                     position += 1
                     continue
                 }
-                guard position == bytes.count || isFieldEnd(bytes[position]) else {
+                guard try isAtEnd() || isFieldEnd(bytes[position]) else {
                     throw ImportError.badRecord(line: line, reason: "text after a quoted field's closing quote")
                 }
                 return field
             }
             field.append(byte)
-            if byte == Self.carriageReturn, position < bytes.count, bytes[position] == Self.lineFeed {
+            if byte == Self.carriageReturn, try !isAtEnd(), bytes[position] == Self.lineFeed {
                 field.append(Self.lineFeed)
                 position += 1
             }
@@ -159,9 +226,9 @@ struct CSVRecordReader: ImportRecordReader {
     }
 
     /// Counts a line break (CRLF once), the position being after `byte`.
-    private mutating func endLine(after byte: UInt8) {
+    private mutating func endLine(after byte: UInt8) throws {
         line += 1
-        if byte == Self.carriageReturn, position < bytes.count, bytes[position] == Self.lineFeed { position += 1 }
+        if byte == Self.carriageReturn, try !isAtEnd(), bytes[position] == Self.lineFeed { position += 1 }
     }
 
     private func isFieldEnd(_ byte: UInt8) -> Bool {

@@ -2,8 +2,11 @@
 struct ImportRecord {
     /// The line of the file where the record starts (1-based).
     let line: Int
-    /// The record's columns and values, in the file's order.
-    let fields: [(column: String, value: Value)]
+    /// The record's columns, in the file's order: for a CSV file, the header's, the same
+    /// array for every record, so that comparing them with the last record's is quick.
+    let columns: [String]
+    /// The record's values, one per column.
+    let values: [Value]
 }
 
 /// Text formats that ``Inspector/importRows(from:format:into:options:progress:)`` reads.

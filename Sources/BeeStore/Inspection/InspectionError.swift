@@ -19,6 +19,11 @@ public enum InspectionError: Error, Sendable, Equatable {
     /// A `NOT NULL` column added to a table needs a default other than `NULL` for the
     /// rows the table has.
     case notNullWithoutDefault(column: String, table: String)
+    /// The table has no full-text index (`<table>_fts`) to search or drop.
+    case noFullTextIndex(table: String)
+    /// The table has no row id (`WITHOUT ROWID`, or columns named `rowid`, `_rowid_` and
+    /// `oid`) by which a full-text index could refer to its rows.
+    case noRowID(table: String)
 }
 
 extension InspectionError: CustomStringConvertible {
@@ -41,6 +46,10 @@ extension InspectionError: CustomStringConvertible {
             "an index named \(name) exists already"
         case .notNullWithoutDefault(let column, let table):
             "the NOT NULL column \(column) added to \(table) needs a default other than NULL"
+        case .noFullTextIndex(let table):
+            "\(table) has no full-text index: make one with enable-fts"
+        case .noRowID(let table):
+            "\(table) has no row id for a full-text index to refer to"
         }
     }
 }

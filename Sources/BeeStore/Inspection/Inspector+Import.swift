@@ -47,14 +47,41 @@ extension Inspector {
         from data: Data, format: ImportFormat, into table: String, options: ImportOptions = ImportOptions(),
         progress: ((ProgressReport) -> Void)? = nil
     ) throws -> ImportSummary {
-        let makeReader = { () throws -> any ImportRecordReader in
+        try importRows(byteCount: data.count, into: table, options: options, progress: progress) {
             switch format {
             case .csv: try CSVRecordReader(data, invalidUTF8: options.invalidUTF8)
             case .tsv: try CSVRecordReader(data, separator: UInt8(ascii: "\t"), invalidUTF8: options.invalidUTF8)
             case .json: try JSONRecordReader(data, invalidUTF8: options.invalidUTF8)
             }
         }
-        return try database.write { connection in
+    }
+
+    /// Imports the records of the file at `path` as ``importRows(from:format:into:options:progress:)``
+    /// imports those of data. CSV and TSV are read a chunk at a time, whatever the size of
+    /// the file (twice when the table is created: once to type its columns); JSON is
+    /// mapped into memory.
+    public func importRows(
+        fromFileAt path: String, format: ImportFormat, into table: String, options: ImportOptions = ImportOptions(),
+        progress: ((ProgressReport) -> Void)? = nil
+    ) throws -> ImportSummary {
+        let size = (try FileManager.default.attributesOfItem(atPath: path)[.size] as? NSNumber)?.intValue ?? 0
+        return try importRows(byteCount: size, into: table, options: options, progress: progress) {
+            switch format {
+            case .csv: try CSVRecordReader(fileAt: path, invalidUTF8: options.invalidUTF8)
+            case .tsv: try CSVRecordReader(fileAt: path, separator: UInt8(ascii: "\t"), invalidUTF8: options.invalidUTF8)
+            case .json:
+                try JSONRecordReader(Data(contentsOf: URL(fileURLWithPath: path), options: .alwaysMapped), invalidUTF8: options.invalidUTF8)
+            }
+        }
+    }
+
+    /// Imports the records that the readers `makeReader` makes read, from a file of
+    /// `byteCount` bytes.
+    private func importRows(
+        byteCount: Int, into table: String, options: ImportOptions, progress: ((ProgressReport) -> Void)?,
+        makeReader: () throws -> any ImportRecordReader
+    ) throws -> ImportSummary {
+        try database.write { connection in
             let existing: SchemaEntry?
             do {
                 existing = try connection.tableEntry(named: table)
@@ -82,27 +109,25 @@ extension Inspector {
             let key = try Self.conflictKey(of: name, columns: tableColumns, options: options, isNew: existing == nil, in: connection)
             var reader = try makeReader()
             var (count, skipped) = (0, 0)
+            // The insert of the last record's columns, prepared once for the records that have them.
+            var insert: PreparedInsert?
             while let record = try reader.next() {
-                var columns: [String] = []
-                var values: [Value] = []
-                for field in record.fields {
-                    guard let column = tableColumns.first(where: { $0.name.isSameSQLName(as: field.column) }) else {
-                        throw ImportError.badRecord(line: record.line, reason: "no such column: \(field.column) in \(name)")
-                    }
-                    guard !column.isGenerated else { continue }
-                    columns.append(column.name)
-                    values.append(field.value)
+                if insert?.fileColumns != record.columns {
+                    insert = try PreparedInsert(
+                        record, into: name, tableColumns: tableColumns, key: key, options: options, connection: connection)
                 }
-                let sql = try Self.insertStatement(
-                    into: name, columns: columns, key: key, options: options, tableColumns: tableColumns, line: record.line,
-                    values: values)
+                guard let insert else { continue }
+                let values = insert.fileIndexes.map { record.values[$0] }
+                if let missing = insert.keyIndexes.first(where: { values[$0].isNull }) {
+                    throw ImportError.badRecord(line: record.line, reason: "no value for the key column \(insert.columns[missing])")
+                }
                 do {
-                    try connection.execute(sql, StatementArguments(values: values))
+                    try insert.statement.execute(StatementArguments(values: values))
                 } catch let error as DatabaseError {
                     throw ImportError.rejected(line: record.line, message: error.message)
                 }
                 if connection.changes > 0 { count += 1 } else { skipped += 1 }
-                progress?(ProgressReport(completedUnitCount: reader.consumedByteCount, totalUnitCount: data.count))
+                progress?(ProgressReport(completedUnitCount: reader.consumedByteCount, totalUnitCount: byteCount))
             }
             return ImportSummary(table: name, rowCount: count, createdTable: existing == nil, skippedRecordCount: skipped)
         }
@@ -112,21 +137,30 @@ extension Inspector {
     private static func columnsToCreate(from reader: any ImportRecordReader) throws -> [(name: String, type: String)] {
         var reader = reader
         var names = reader.columnNames
-        var known = Set(names.map(SQLName.init))
-        var types: [SQLName: Set<String>] = [:]
+        var positions = Dictionary(names.enumerated().map { (SQLName($1), $0) }, uniquingKeysWith: { first, _ in first })
+        var types = Array(repeating: Set<String>(), count: names.count)
+        // The positions in `names` of the last record's columns, found once for the records that have them.
+        var lastColumns: [String] = []
+        var lastPositions: [Int] = []
         while let record = try reader.next() {
-            for field in record.fields {
-                if known.insert(SQLName(field.column)).inserted {
-                    names.append(field.column)
+            if record.columns != lastColumns {
+                lastPositions = record.columns.map { column in
+                    if let position = positions[SQLName(column)] { return position }
+                    positions[SQLName(column)] = names.count
+                    names.append(column)
+                    types.append([])
+                    return names.count - 1
                 }
-                if !field.value.isNull {
-                    types[SQLName(field.column), default: []].insert(field.value.storageClassName)
-                }
+                lastColumns = record.columns
+            }
+            for (position, value) in zip(lastPositions, record.values) where !value.isNull
+                && !types[position].contains(value.storageClassName)
+            {
+                types[position].insert(value.storageClassName)
             }
         }
-        return names.map { name in
-            let found = types[SQLName(name)] ?? []
-            return (name, found.count == 1 ? (found.first ?? "").uppercased() : "")
+        return zip(names, types).map { name, found in
+            (name, found.count == 1 ? (found.first ?? "").uppercased() : "")
         }
     }
 
@@ -160,35 +194,5 @@ extension Inspector {
             }
         guard isKey else { throw ImportError.notAKey(columns: options.key, table: table) }
         return key
-    }
-
-    /// The statement inserting one record's `values` into `columns`: a plain insert, or,
-    /// with a key, one that resolves a conflict on it as the options say. A record
-    /// without a value for a key column cannot be matched, and is refused.
-    private static func insertStatement(
-        into table: String, columns: [String], key: [String], options: ImportOptions, tableColumns: [ColumnSchema],
-        line: Int, values: [Value]
-    ) throws -> String {
-        guard !key.isEmpty, options.onConflict != .fail else { return SQLRenderer.insert(into: table, columns: columns) }
-        for keyColumn in key {
-            let index = columns.firstIndex(of: keyColumn)
-            guard let index, !values[index].isNull else {
-                throw ImportError.badRecord(line: line, reason: "no value for the key column \(keyColumn)")
-            }
-        }
-        let updated: [String]
-        switch options.onConflict {
-        case .fail, .ignore:
-            updated = []
-        case .upsert:
-            updated = columns.filter { !key.contains($0) }
-        case .replace:
-            // Every column but the key's, generated ones and primary key columns the record leaves out.
-            updated = tableColumns.filter { column in
-                !column.isGenerated && !key.contains(column.name)
-                    && (column.primaryKeyPosition == nil || columns.contains(column.name))
-            }.map(\.name)
-        }
-        return SQLRenderer.insert(into: table, columns: columns, onConflictOf: key, updating: updated)
     }
 }

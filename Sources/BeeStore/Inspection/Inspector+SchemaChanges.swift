@@ -30,7 +30,8 @@ extension Inspector {
     /// `notNull`, and `DEFAULT defaultValue` when one is given: existing rows take the
     /// default. A `NOT NULL` column needs a default other than `NULL`, else it is an
     /// ``InspectionError/notNullWithoutDefault(column:table:)``; a column the table has
-    /// already (ASCII letters in either case) is SQLite's error.
+    /// already (ASCII letters in either case) is SQLite's error. A real default is stored
+    /// exactly, or refused (see ``QueryError/inexactDefault(table:column:value:read:)``).
     public func addColumn(
         _ column: String, type: ColumnType = .text, to table: String, notNull: Bool = false, defaultValue: Value? = nil
     ) throws {
@@ -42,9 +43,7 @@ extension Inspector {
             var definition = TableDefinition(database: database, name: table).field(table + "." + column, type)
             if notNull { definition = definition.notNull() }
             if let defaultValue { definition = definition.defaultValue(defaultValue) }
-            for statement in try definition.addColumnStatements() {
-                try connection.execute(statement)
-            }
+            try connection.addColumns(definition)
         }
     }
 }

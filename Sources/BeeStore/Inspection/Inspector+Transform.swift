@@ -1,6 +1,6 @@
 extension Inspector {
     /// Changes the columns of `table` as `transform` says — types, names, order, `NOT
-    /// NULL`, defaults, dropped columns, added foreign keys — through ``Connection/rebuildTable(_:definition:columnValues:)``:
+    /// NULL`, defaults, dropped columns, added foreign keys — through ``Connection/rebuildTable(_:definition:columnValues:progress:)``:
     /// the rows keep their values (converted by the new types' affinities), and the
     /// table keeps its primary key, `UNIQUE` constraints, foreign keys, collations,
     /// `AUTOINCREMENT`, indexes and triggers, and the database its views. In one
@@ -10,18 +10,21 @@ extension Inspector {
     ///
     /// Throws an ``InspectionError`` for an unknown table or column, a
     /// ``TableTransformError`` for a change the rebuild cannot make without losing part of
-    /// the table, and the rebuild's own errors.
-    public func transformTable(_ table: String, _ transform: TableTransform) throws {
+    /// the table, and the rebuild's own errors. `progress`, when given, is called as the
+    /// rows are copied.
+    public func transformTable(
+        _ table: String, _ transform: TableTransform, progress: ((ProgressReport) -> Void)? = nil
+    ) throws {
         try database.writeWithoutTransaction { connection in
             let (name, body, values) = try connection.transformedBody(of: table, transform)
-            try connection.rebuildTable(name, definition: body.sql, columnValues: values)
+            try connection.rebuildTable(name, definition: body.sql, columnValues: values, progress: progress)
         }
     }
 }
 
 extension Connection {
     /// The new body of `table` and the values of its renamed columns.
-    fileprivate func transformedBody(
+    func transformedBody(
         of table: String, _ transform: TableTransform
     ) throws -> (table: String, body: TableBody, values: [String: String]) {
         let named = Array(transform.columnTypes.keys) + Array(transform.renamedColumns.keys) + transform.droppedColumns
@@ -78,7 +81,12 @@ extension Connection {
                     columns: key.columns.map(newName), table: key.referencedTable,
                     referencedColumns: isSelf ? key.referencedColumns.map(newName) : key.referencedColumns,
                     onUpdate: key.onUpdate, onDelete: key.onDelete)
-            } + addedKeys)
+            } + addedKeys.map { key in
+                // An added key names the columns as they were, as every change does.
+                TableBody.ForeignKey(
+                    columns: key.columns.map(newName), table: key.table, referencedColumns: key.referencedColumns,
+                    onUpdate: key.onUpdate, onDelete: key.onDelete)
+            })
         var values: [String: String] = [:]
         for column in kept where newName(column.name) != column.name {
             values[newName(column.name)] = column.name.quotedIdentifier
@@ -90,7 +98,7 @@ extension Connection {
 extension Inspector {
     /// Adds a foreign key from `columns` of `table` to `referencedColumns` of
     /// `referencedTable` (its primary key when empty), through the table rebuild as
-    /// ``transformTable(_:_:)`` makes it: a row whose key references no row is a
+    /// ``transformTable(_:_:progress:)`` makes it: a row whose key references no row is a
     /// ``ForeignKeyCheckError``, and nothing is changed.
     public func addForeignKey(
         from table: String, columns: [String], to referencedTable: String, columns referencedColumns: [String] = [],

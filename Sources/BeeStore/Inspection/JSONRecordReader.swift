@@ -69,7 +69,7 @@ struct JSONRecordReader: ImportRecordReader {
                 throw malformed("expected , or ] after a record")
             }
         }
-        return ImportRecord(line: recordLine, fields: fields.map { (column: $0.0, value: $0.1) })
+        return ImportRecord(line: recordLine, columns: fields.map(\.0), values: fields.map(\.1))
     }
 
     /// A parsed JSON value, as far as import needs it: text as bytes, checked once its

@@ -1,4 +1,4 @@
-/// Changes to the columns of a table that ``Inspector/transformTable(_:_:)`` makes at
+/// Changes to the columns of a table that ``Inspector/transformTable(_:_:progress:)`` makes at
 /// once, through the table rebuild. Columns are named as the table names them before the
 /// change (ASCII letters in either case).
 ///
@@ -53,7 +53,7 @@ public struct AddedForeignKey: Sendable, Hashable {
     }
 }
 
-/// Why ``Inspector/transformTable(_:_:)`` refused to change a table; nothing was changed.
+/// Why ``Inspector/transformTable(_:_:progress:)`` refused to change a table; nothing was changed.
 public enum TableTransformError: Error, Sendable, Equatable, CustomStringConvertible {
     /// The table has a part that its rebuilt definition would lose (`CHECK` constraints,
     /// generated columns), so it is left alone.

@@ -16,6 +16,8 @@ extension Connection {
     ///   - columnValues: SQL expressions over the old table's columns giving some new
     ///     columns their values (`["title": "trim(name)"]`). Other new columns take the
     ///     old column of the same name, or their default when the old table has none.
+    ///   - progress: Called as the rows are copied, with the share of the old table's
+    ///     row ids copied so far; without it, the rows are copied in one statement.
     ///
     /// Outside a transaction, the rebuild runs in its own, with foreign key enforcement
     /// suspended. Inside a transaction (a migration's) it runs in a savepoint and needs
@@ -23,21 +25,26 @@ extension Connection {
     /// that do not fit the new definition make it fail; drop them before the rebuild.
     /// Throws a ``TableRebuildError``, a ``ForeignKeyCheckError`` or a ``DatabaseError``,
     /// and then leaves the database unchanged.
-    public func rebuildTable(_ table: String, definition: String, columnValues: [String: String] = [:]) throws {
+    public func rebuildTable(
+        _ table: String, definition: String, columnValues: [String: String] = [:],
+        progress: ((ProgressReport) -> Void)? = nil
+    ) throws {
         guard isInTransaction else {
             return try schemaChangeTransaction {
-                try $0.performRebuild(of: table, definition: definition, columnValues: columnValues)
+                try $0.performRebuild(of: table, definition: definition, columnValues: columnValues, progress: progress)
             }
         }
         guard try !enforcesForeignKeys else {
             throw TableRebuildError.foreignKeysEnforced(table: table)
         }
         try transaction {
-            try $0.performRebuild(of: table, definition: definition, columnValues: columnValues)
+            try $0.performRebuild(of: table, definition: definition, columnValues: columnValues, progress: progress)
         }
     }
 
-    private func performRebuild(of table: String, definition: String, columnValues: [String: String]) throws {
+    private func performRebuild(
+        of table: String, definition: String, columnValues: [String: String], progress: ((ProgressReport) -> Void)?
+    ) throws {
         guard let name = try catalog.entry(named: table, types: ["table"])?.name else {
             throw TableRebuildError.noSuchTable(table)
         }
@@ -48,7 +55,7 @@ extension Connection {
         }
         let temporaryName = "beestore_rebuild_" + name
         try execute("CREATE TABLE \(temporaryName.quotedIdentifier) (\(definition))")
-        try copyRows(from: name, to: temporaryName, columnValues: columnValues)
+        try copyRows(from: name, to: temporaryName, columnValues: columnValues, progress: progress)
         // Views and triggers anywhere may refer to the table: SQLite checks them when the
         // new table is renamed, so they are set aside until it has its final name.
         for dependent in dependents where dependent.type != "index" {
@@ -62,7 +69,9 @@ extension Connection {
         try checkForeignKeys()
     }
 
-    private func copyRows(from table: String, to newTable: String, columnValues: [String: String]) throws {
+    private func copyRows(
+        from table: String, to newTable: String, columnValues: [String: String], progress: ((ProgressReport) -> Void)?
+    ) throws {
         let oldColumns = Set(try columnNames(of: table).map(SQLName.init))
         let newColumns = try columnNames(of: newTable)
         let unknown = columnValues.keys.filter { key in !newColumns.contains { $0.isSameSQLName(as: key) } }
@@ -80,8 +89,22 @@ extension Connection {
         }
         let columns = assignments.map(\.column.quotedIdentifier).joined(separator: ", ")
         let values = assignments.map(\.value).joined(separator: ", ")
-        try execute("INSERT INTO \(newTable.quotedIdentifier) (\(columns)) SELECT \(values) FROM \(table.quotedIdentifier)")
+        let copy = "INSERT INTO \(newTable.quotedIdentifier) (\(columns)) SELECT \(values) FROM \(table.quotedIdentifier)"
+        guard let progress, let rowID = try rowIDName(of: table)?.quotedIdentifier else { return try execute(copy) }
+        // In slices of row ids, in their order (the order of one full scan), reporting each.
+        let bounds = try fetchOne("SELECT min(\(rowID)), max(\(rowID)) FROM \(table.quotedIdentifier)")
+        guard let first = try bounds?.decode(Int64?.self, at: 0), let last = try bounds?.decode(Int64?.self, at: 1) else {
+            return progress(ProgressReport(completedUnitCount: 1, totalUnitCount: 1))
+        }
+        let slices = RowIDSlices(first: first, last: last, count: Self.copySliceCount)
+        for (index, slice) in slices.enumerated() {
+            try execute(copy + " WHERE \(rowID) BETWEEN ? AND ?", [slice.lowerBound, slice.upperBound])
+            progress(ProgressReport(completedUnitCount: index + 1, totalUnitCount: slices.count))
+        }
     }
+
+    /// How many statements copy the rows when the copy reports its progress.
+    private static let copySliceCount = 100
 
     private func columnNames(of table: String) throws -> [String] {
         try catalog.columns(of: table).filter(\.isWritable).map(\.name)
@@ -90,10 +113,13 @@ extension Connection {
 
 extension Database {
     /// Rebuilds `table` with a new definition on the writer: see
-    /// ``Connection/rebuildTable(_:definition:columnValues:)``.
-    public func rebuildTable(_ table: String, definition: String, columnValues: [String: String] = [:]) throws {
+    /// ``Connection/rebuildTable(_:definition:columnValues:progress:)``.
+    public func rebuildTable(
+        _ table: String, definition: String, columnValues: [String: String] = [:],
+        progress: ((ProgressReport) -> Void)? = nil
+    ) throws {
         try writeWithoutTransaction {
-            try $0.rebuildTable(table, definition: definition, columnValues: columnValues)
+            try $0.rebuildTable(table, definition: definition, columnValues: columnValues, progress: progress)
         }
     }
 }

@@ -1,4 +1,4 @@
-/// Why ``Connection/rebuildTable(_:definition:columnValues:)`` refused to rebuild a table.
+/// Why ``Connection/rebuildTable(_:definition:columnValues:progress:)`` refused to rebuild a table.
 public enum TableRebuildError: Error, CustomStringConvertible {
     /// The database has no table of that name.
     case noSuchTable(String)

@@ -19,8 +19,9 @@ public struct FullTextTable: Sendable {
     var columns: [(name: String, isIndexed: Bool)] = []
     var tokenizer: FullTextTokenizer?
     var prefixLengths: [Int] = []
-    /// The table it indexes, and that table's row id column.
-    var content: (table: String, rowID: String)?
+    /// The table it indexes, that table's row id column, and whether triggers keep the
+    /// index in sync with it.
+    var content: (table: String, rowID: String, isSynchronized: Bool)?
 
     /// A definition of the full-text table `name`.
     public init(database: Database?, name: String) {
@@ -56,7 +57,17 @@ public struct FullTextTable: Sendable {
     /// primary key is).
     public func synchronized(with table: String, rowID: String = "rowid") -> FullTextTable {
         var copy = self
-        copy.content = (table, rowID)
+        copy.content = (table, rowID, true)
+        return copy
+    }
+
+    /// Indexes the rows of `table` as ``synchronized(with:rowID:)`` does, but without its
+    /// triggers: the rows are indexed when the table is created and each time
+    /// ``rebuild()`` runs, and writes in between are not searched until then (for a table
+    /// written in batches, or never).
+    public func indexing(_ table: String, rowID: String = "rowid") -> FullTextTable {
+        var copy = self
+        copy.content = (table, rowID, false)
         return copy
     }
 }

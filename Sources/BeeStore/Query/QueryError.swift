@@ -22,6 +22,10 @@ public enum QueryError: Error, Sendable, Equatable, CustomStringConvertible {
     case noDatabase(table: String)
     /// An infinite or NaN default value, which no SQL literal can hold.
     case nonFiniteDefault(table: String, column: String)
+    /// A real default of a column added to an existing table, which `ALTER TABLE … ADD
+    /// COLUMN` takes only as a decimal constant, and which this SQLite reads back as
+    /// another number (`read`): the column is not added rather than given another default.
+    case inexactDefault(table: String, column: String, value: Double, read: Double?)
     /// `insert(returning:)` whose statement returned no row (an upsert that did nothing).
     case noRowReturned(table: String)
     /// Rows of one multi-row insert that do not give the same columns.
@@ -51,6 +55,9 @@ public enum QueryError: Error, Sendable, Equatable, CustomStringConvertible {
         case .nothingToUpsert(let table): "upsert into \"\(table)\" has no column to update"
         case .nonFiniteDefault(let table, let column):
             "default of \"\(table)\".\"\(column)\" is not a finite number: SQL cannot store infinities or NaN as a default"
+        case .inexactDefault(let table, let column, let value, let read):
+            "default \(value) of \"\(table)\".\"\(column)\" would read back as \(read.map { "\($0)" } ?? "NULL"): "
+                + "this SQLite reads its decimal inexactly; nothing was added"
         case .noRowReturned(let table):
             "insert into \"\(table)\" returned no row: the upsert left the existing row as it was"
         case .mismatchedRows(let table, let expected, let found):

@@ -33,6 +33,10 @@ struct SQLRenderer {
     /// The dialect the text is written in.
     let dialect: SQLDialect
 
+    /// Whether values are written as literals instead of placeholders: for SQL text that
+    /// is run without arguments (a table rebuild's column values).
+    var writesLiterals = false
+
     init(scope: [String] = [], dialect: SQLDialect = .sqlite) {
         self.scope = scope
         self.dialect = dialect
@@ -83,6 +87,7 @@ struct SQLRenderer {
     /// Appends a placeholder (`?`, or `$n` in PostgreSQL) and records its value.
     @inline(__always)
     mutating func bind(_ value: Value) {
+        guard !writesLiterals else { return appendLiteral(value) }
         arguments.append(value)
         guard dialect.kind == .sqlite else { return appendNumberedPlaceholder() }
         append(byte: "?")

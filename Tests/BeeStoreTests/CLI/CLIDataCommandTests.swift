@@ -4,7 +4,7 @@ import Testing
 @testable import BeeStore
 
 /// Writes `text` to a file of `directory` and returns its path.
-private func file(_ name: String, _ bytes: Data, in directory: TemporaryDirectory) throws -> String {
+func file(_ name: String, _ bytes: Data, in directory: TemporaryDirectory) throws -> String {
     let path = directory.path(name)
     try bytes.write(to: URL(fileURLWithPath: path))
     return path
@@ -12,7 +12,7 @@ private func file(_ name: String, _ bytes: Data, in directory: TemporaryDirector
 
 /// Expects the command to fail with status 1 and leave the database file byte for byte as
 /// it was.
-private func expectFailureLeavesFileAsItWas(
+func expectFailureLeavesFileAsItWas(
     _ path: String, _ arguments: [String], message: String, sourceLocation: SourceLocation = #_sourceLocation
 ) throws {
     let before = try Data(contentsOf: URL(fileURLWithPath: path))
@@ -21,7 +21,7 @@ private func expectFailureLeavesFileAsItWas(
 }
 
 /// A quote, a dot and a combining mark (`q` and U+0301), in a table or column name.
-private let hostile = "t.\"q\u{301}"
+let hostile = "t.\"q\u{301}"
 
 @Suite("CLI: commands that change data")
 struct CLIDataCommandTests {
@@ -84,6 +84,11 @@ struct CLIDataCommandTests {
         #expect(try beestore("add-column", chinook, "Album", "Rating", "integer", "--default", "3", "--not-null").output
             == "Added the column Rating to Album.\n")
         #expect(try beestore("add-column", chinook, "Album", "Note").status == 0)
+        // A real default that no short decimal holds exactly is stored as the number typed.
+        #expect(try beestore("add-column", chinook, "Album", "Weight", "real", "--default", "0.1").status == 0)
+        #expect(try beestore("query", chinook, "SELECT DISTINCT Weight, Weight = 0.1, typeof(Weight) FROM Album", "--format", "csv")
+            .output == "\"Weight\",\"Weight = 0.1\",\"typeof(Weight)\"\r\n0.1,1,\"real\"\r\n")
+        #expect(try beestore("schema", chinook, "Album", "--format", "json").output.contains("\"default_sql\" : \"0.1\""))
         #expect(try beestore("query", chinook, "SELECT count(*) FROM Album WHERE Rating = 3 AND Note IS NULL", "--format", "csv")
             .output == "\"count(*)\"\r\n347\r\n")
         try expectFailureLeavesFileAsItWas(
@@ -203,24 +208,22 @@ struct CLIDataCommandTests {
         expectFailure(try beestore("vacuum", directory.path("none.sqlite")), status: 1, message: "no such file: \(directory.path("none.sqlite"))")
     }
 
-    @Test(.enabled(if: FileManager.default.isExecutableFile(atPath: "/usr/bin/script"), "needs script(1) for a terminal"))
+    @Test(.enabled(if: TerminalTool.isInstalled, "needs script(1) for a terminal"))
     func aTerminalShowsAProgressBar() throws {
         let directory = try TemporaryDirectory()
-        let rows = (1...2000).map { "\($0),\"name \($0)\"" }.joined(separator: "\n")
+        let rows = (1...2000).map { "\($0),\"name \($0 % 7)\"" }.joined(separator: "\n")
         let csv = try file("rows.csv", Data("id,name\n\(rows)\n".utf8), in: directory)
-        let command = [try productURL("beestore").path, "insert", directory.path("t.sqlite"), "t", csv]
-            .map { "'" + $0 + "'" }.joined(separator: " ")
-        // script(1) runs the command with a terminal as its standard output and error.
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: "/usr/bin/script")
-        process.arguments = ["-qec", command, "/dev/null"]
-        let output = Pipe()
-        process.standardOutput = output
-        try process.run()
-        let text = String(decoding: output.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
-        process.waitUntilExit()
-        #expect(process.terminationStatus == 0)
-        #expect(text.contains("Importing [") && text.contains("100%"))
-        #expect(text.contains("Imported 2000 rows into t (table created)."))
+        let database = directory.path("t.sqlite")
+        let imported = try beestoreOnTerminal(["insert", database, "t", csv, "--pk", "id"])
+        #expect(imported.contains("Importing [") && imported.contains("100%"))
+        #expect(imported.contains("Imported 2000 rows into t (table created)."))
+        let transformed = try beestoreOnTerminal(["transform", database, "t", "--type", "name=text"])
+        #expect(transformed.contains("Transforming [") && transformed.contains("100%") && transformed.contains("Transformed t."))
+        let extracted = try beestoreOnTerminal(["extract", database, "t", "name"])
+        #expect(extracted.contains("Extracting [") && extracted.contains("100%"))
+        #expect(extracted.contains("Extracted t into name (table created) through name_id; 7 rows added to name."))
+        // Piped, no bar.
+        let piped = try beestore("transform", database, "t", "--type", "name_id=integer")
+        #expect(piped.status == 0 && piped.error.isEmpty)
     }
 }

@@ -47,7 +47,7 @@ struct CLIReadmeTests {
         })
         // `serve` runs until it is stopped: the README shows it in a section of its own,
         // and the serve tests run it.
-        #expect(listed.count == 27)
+        #expect(listed.count == 31)
         #expect(shown == listed.subtracting(["serve"]))
         #expect(readme.contains("swift run beestore serve Chinook.sqlite"))
     }

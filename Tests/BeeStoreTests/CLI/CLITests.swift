@@ -483,7 +483,7 @@ struct CLITests {
 /// Runs the built `beestore` binary with its standard output on a terminal, through the
 /// `script` tool (which gives the command a pseudo-terminal and copies what it prints);
 /// returns what it printed, line breaks as `\n`.
-private func beestoreOnTerminal(_ arguments: [String]) throws -> String {
+func beestoreOnTerminal(_ arguments: [String]) throws -> String {
     let command = ([try productURL("beestore").path] + arguments)
         .map { "'" + $0.replacingOccurrences(of: "'", with: "'\\''") + "'" }
         .joined(separator: " ")

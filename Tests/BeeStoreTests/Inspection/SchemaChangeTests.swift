@@ -46,6 +46,40 @@ struct SchemaChangeTests {
         #expect(throws: DatabaseError.self) { try inspector.addColumn("rating", to: "Album") }
     }
 
+    /// `ALTER TABLE … ADD COLUMN` takes a default only as a constant: a real that no short
+    /// decimal holds exactly (0.1) is written as its shortest decimal, and every row, old
+    /// and new, holds exactly that double.
+    @Test(arguments: [0.1, 0.99, -2.675, 1e-05, 123456.789, .leastNonzeroMagnitude, .greatestFiniteMagnitude, 0.5])
+    func addsARealDefaultThatIsNotAnExactDecimalExactly(value: Double) throws {
+        let directory = try TemporaryDirectory()
+        let inspector = try chinook(in: directory)
+        try inspector.addColumn("Weight", type: .real, to: "Album", notNull: true, defaultValue: .real(value))
+        try inspector.database.execute("INSERT INTO Album (Title, ArtistId) VALUES ('new', 1)")
+        let stored = try inspector.database.fetchAll("SELECT DISTINCT Weight, typeof(Weight) FROM Album").map(\.values)
+        #expect(stored == [[.real(value), .text("real")]])
+        #expect(try inspector.schema(ofTable: "Album").columns.last?.defaultSQL == "\(value)")
+    }
+
+    /// A real this SQLite reads back as another number from its shortest decimal is
+    /// refused, and the file is left as it was; one it reads exactly is added.
+    @Test(arguments: [4.766742153205532e-308, 6.2578431e-07, 2.2250738585072014e-308])
+    func refusesARealDefaultThisSQLiteWouldReadBackAsAnother(value: Double) throws {
+        let directory = try TemporaryDirectory()
+        let inspector = try chinook(in: directory)
+        let path = directory.path("chinook.sqlite")
+        let read = try inspector.database.fetchValue(Double.self, "SELECT CAST(? AS REAL)", ["\(value)"])
+        let before = try Data(contentsOf: URL(fileURLWithPath: path))
+        if read == value {
+            try inspector.addColumn("Weight", type: .real, to: "Album", defaultValue: .real(value))
+            #expect(try inspector.database.fetchValue(Double.self, "SELECT Weight FROM Album LIMIT 1") == value)
+        } else {
+            #expect(throws: QueryError.inexactDefault(table: "Album", column: "Weight", value: value, read: read)) {
+                try inspector.addColumn("Weight", type: .real, to: "Album", defaultValue: .real(value))
+            }
+            #expect(try Data(contentsOf: URL(fileURLWithPath: path)) == before)
+        }
+    }
+
     @Test func hostileNamesStayWhole() throws {
         let directory = try TemporaryDirectory()
         let inspector = Inspector(try Database(path: directory.path("hostile.sqlite")))

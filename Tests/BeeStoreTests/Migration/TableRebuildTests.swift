@@ -166,4 +166,31 @@ import Testing
         }
         #expect(try Self.rows(db, "SELECT id, name, sort FROM sections ORDER BY id") == [[1, "Ruby", 1], [2, "Jobs", 2]])
     }
+
+    /// With a progress handler the rows are copied in slices of row ids, in their order:
+    /// every row arrives, even at the ends of `Int64` and beside a column named `rowid`,
+    /// and the reported share only grows, up to all of it.
+    @Test(arguments: ["rowid", "n"])
+    func reportsItsProgressWhileCopyingEveryRow(shadowingColumn: String) throws {
+        let db = try Database.inMemory()
+        try db.execute("CREATE TABLE t (\(shadowingColumn.quotedIdentifier) TEXT, v TEXT)")
+        let rowIDs: [Int64] = [.min, -5, 0, 1, 2, 1 << 40, .max - 1, .max]
+        for rowID in rowIDs {
+            try db.execute("INSERT INTO t (_rowid_, v) VALUES (?, ?)", [rowID, "row \(rowID)"])
+        }
+        var reports: [ProgressReport] = []
+        try db.rebuildTable("t", definition: "\(shadowingColumn.quotedIdentifier) TEXT, v TEXT NOT NULL") { reports.append($0) }
+        #expect(try db.fetchAll("SELECT v FROM t ORDER BY _rowid_").map { $0[0] } == rowIDs.map { .text("row \($0)") })
+        #expect(reports.count > 1 && reports.last?.fractionCompleted == 1)
+        #expect(zip(reports, reports.dropFirst()).allSatisfy { $0.fractionCompleted < $1.fractionCompleted })
+    }
+
+    @Test func slicesCoverTheRowIDsOnceInOrder() {
+        for (first, last, count) in [(Int64(1), Int64(3503), 100), (.min, .max, 100), (7, 7, 100), (-3, 2, 100), (0, 1000, 1)] {
+            let slices = RowIDSlices(first: first, last: last, count: count)
+            #expect(slices.count >= 1 && slices.count <= count)
+            #expect(slices.first?.lowerBound == first && slices.last?.upperBound == last)
+            #expect(zip(slices, slices.dropFirst()).allSatisfy { $0.upperBound &+ 1 == $1.lowerBound && $0.upperBound < $1.lowerBound })
+        }
+    }
 }

@@ -44,6 +44,28 @@ extension FullTextTable {
         return renderer.statement
     }
 
+    /// The statements that drop the table and the triggers that
+    /// ``synchronized(with:rowID:)`` makes, those that exist: the content table and its
+    /// rows stay.
+    public func dropStatements() throws -> [SQLStatement] {
+        guard !name.isEmpty else { throw QueryError.emptyName("table") }
+        let triggers = Self.triggerSuffixes.map { suffix in
+            var renderer = SQLRenderer()
+            renderer.append("DROP TRIGGER IF EXISTS ")
+            renderer.appendIdentifier(name + "_" + suffix)
+            return renderer.statement
+        }
+        var renderer = SQLRenderer()
+        renderer.append("DROP TABLE IF EXISTS ")
+        renderer.appendTable(name)
+        return triggers + [renderer.statement]
+    }
+
+    /// Drops the table and its triggers (see ``dropStatements()``), in one transaction.
+    public func drop() throws {
+        try run(dropStatements())
+    }
+
     /// Creates the table (with its triggers and first indexing when it is synchronized),
     /// in one transaction.
     public func create() throws {
@@ -71,7 +93,7 @@ extension FullTextTable {
     /// table: after an insert, a delete and an update (the old row's words out, the new
     /// row's in).
     private func synchronization() -> [SQLStatement] {
-        guard let content else { return [] }
+        guard let content, content.isSynchronized else { return [] }
         func trigger(_ suffix: String, _ event: String, _ body: (inout SQLRenderer) -> Void) -> SQLStatement {
             var renderer = SQLRenderer()
             renderer.append("CREATE TRIGGER ")
@@ -83,16 +105,21 @@ extension FullTextTable {
             renderer.append(" END")
             return renderer.statement
         }
+        let (insert, delete, update) = (Self.triggerSuffixes[0], Self.triggerSuffixes[1], Self.triggerSuffixes[2])
         return [
-            trigger("after_insert", "INSERT") { appendIndexing(row: "new", into: &$0) },
-            trigger("after_delete", "DELETE") { appendIndexing(row: "old", removing: true, into: &$0) },
-            trigger("after_update", "UPDATE") { renderer in
+            trigger(insert, "INSERT") { appendIndexing(row: "new", into: &$0) },
+            trigger(delete, "DELETE") { appendIndexing(row: "old", removing: true, into: &$0) },
+            trigger(update, "UPDATE") { renderer in
                 appendIndexing(row: "old", removing: true, into: &renderer)
                 renderer.append(" ")
                 appendIndexing(row: "new", into: &renderer)
             },
         ]
     }
+
+    /// What the names of the synchronization triggers add to the table's name, after `_`:
+    /// after an insert, a delete, an update.
+    private static let triggerSuffixes = ["after_insert", "after_delete", "after_update"]
 
     /// `INSERT INTO fts(rowid, a, b) VALUES (new.id, new.a, new.b);`, or, to take a row's
     /// words out of the index, `INSERT INTO fts(fts, rowid, a, b) VALUES ('delete', old.id, old.a, old.b);`.

@@ -78,7 +78,14 @@ extension Database {
     /// `FROM`): `db.select(.function("sqlite_version"))`, or the first member of a
     /// recursive common table.
     public func select(_ expressions: SQLExpression...) -> Query {
-        var query = Query(database: self, table: "")
+        Query.readingNoTable(expressions, database: self)
+    }
+}
+
+extension Query {
+    /// `SELECT expression, …` without a table, run on `database` (none: rendered only).
+    static func readingNoTable(_ expressions: [SQLExpression], database: Database? = nil) -> Query {
+        var query = Query(database: database, table: "")
         query.changeClauses { clauses in
             clauses.readsNoTable = true
             clauses.selection = expressions.map { .expression($0, alias: nil) }

@@ -51,7 +51,7 @@ extension SQLExpression.Node {
         switch self {
         case .relationAggregate(let aggregate):
             return try resolve(aggregate)
-        case .column, .exactColumn, .value, .all, .inQuery, .exists, .subquery:
+        case .column, .exactColumn, .qualifiedColumn, .value, .all, .inQuery, .exists, .subquery:
             return self
         case .prefix(let op, let operand):
             return .prefix(op, try go(operand))

@@ -8,6 +8,9 @@ extension SQLExpression {
 
     /// `left = right`.
     public static func == (left: SQLExpression, right: SQLExpression) -> SQLExpression { infix(left, "=", right) }
+
+    /// SQLite's `self IS other`: whether the two are equal, or both `NULL`.
+    func isNotDistinct(from other: SQLExpression) -> SQLExpression { Self.infix(self, "IS", other) }
     /// `left = value`; a nil value (or a nil optional) gives `left IS NULL`.
     public static func == (left: SQLExpression, right: (any DatabaseValueConvertible)?) -> SQLExpression {
         let value = right?.databaseValue ?? .null

@@ -3,6 +3,15 @@ extension SQLExpression {
     func render(into renderer: inout SQLRenderer) {
         node.render(into: &renderer)
     }
+
+    /// The expression as SQLite text with its values written as literals, for the places
+    /// that take SQL text rather than a statement (a table rebuild's column values).
+    var sqliteText: String {
+        var renderer = SQLRenderer()
+        renderer.writesLiterals = true
+        render(into: &renderer)
+        return renderer.sql
+    }
 }
 
 extension SQLExpression.Node {
@@ -12,6 +21,10 @@ extension SQLExpression.Node {
             renderer.appendColumn(name)
         case .exactColumn(let name):
             renderer.appendIdentifier(name)
+        case .qualifiedColumn(let table, let column):
+            renderer.appendIdentifier(table)
+            renderer.append(".")
+            renderer.appendIdentifier(column)
         case .value(let value):
             renderer.bind(value)
         case .all:

@@ -18,6 +18,8 @@ public struct SQLExpression: Sendable {
         case column(String)
         /// A column named exactly so, dots included: a name read from a schema.
         case exactColumn(String)
+        /// A column of a table, both named exactly so: `"table"."column"`.
+        case qualifiedColumn(table: String, column: String)
         case value(Value)
         /// `*`, as in `count(*)`.
         case all
@@ -74,6 +76,12 @@ public struct SQLExpression: Sendable {
     /// read from a schema, where a dot is part of the name.
     static func exactColumn(_ name: String) -> SQLExpression {
         SQLExpression(.exactColumn(name))
+    }
+
+    /// The column `name` of `table`, both named exactly, as one qualified reference
+    /// (`"t"."c"`) whatever they hold: a column of an outer query, in a subquery.
+    static func exactColumn(_ name: String, of table: String) -> SQLExpression {
+        SQLExpression(.qualifiedColumn(table: table, column: name))
     }
 
     /// A value, bound as a parameter; nil is `NULL`.

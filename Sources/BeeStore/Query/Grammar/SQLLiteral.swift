@@ -36,6 +36,16 @@ enum SQLLiteral {
         return expression + ")"
     }
 
+    /// `value` as a constant SQLite takes where it refuses expressions (the default of
+    /// `ALTER TABLE … ADD COLUMN`): the exact decimal ``real(_:)`` writes when there is
+    /// one, else the shortest decimal that reads back as `value` (`0.1`, `1e-05`), which
+    /// SQLite reads correctly in all but rare cases (see
+    /// `TableDefinition.checkRealDefaults(on:)`).
+    static func constant(_ value: Double) -> String {
+        let literal = real(value)
+        return literal.hasPrefix("(") ? "\(value)" : literal
+    }
+
     /// `mantissa × 2^exponent` as a decimal that SQLite reads exactly, if there is one:
     /// `mantissa × 5^-exponent` digits with `-exponent` decimal places.
     private static func exactDecimal(mantissa: UInt64, exponent: Int) -> String? {

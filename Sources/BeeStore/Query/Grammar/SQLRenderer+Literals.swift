@@ -28,6 +28,13 @@ extension SQLRenderer {
         }
     }
 
+    /// Appends `value` as ``appendLiteral(_:)`` does, but a SQLite real as a constant
+    /// (see `SQLLiteral.constant(_:)`), for the places that refuse expressions.
+    mutating func appendConstant(_ value: Value) {
+        guard dialect.kind == .sqlite, case .real(let real) = value else { return appendLiteral(value) }
+        append(SQLLiteral.constant(real))
+    }
+
     /// A text literal of exactly these bytes in SQLite: `'it''s'`, or, for bytes SQLite
     /// could not read back from SQL text (a NUL, where it stops reading, or bytes that are
     /// not UTF-8), `(CAST(X'…' AS TEXT))`.

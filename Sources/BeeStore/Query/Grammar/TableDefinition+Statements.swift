@@ -52,7 +52,7 @@ extension TableDefinition {
             renderer.append("ALTER TABLE ")
             renderer.appendTable(name)
             renderer.append(" ADD COLUMN ")
-            render(field, into: &renderer)
+            render(field, into: &renderer, isAdded: true)
             return renderer.statement
         }
         return columns + indexStatements(ifNotExists: true)
@@ -69,9 +69,12 @@ extension TableDefinition {
     }
 
     /// Adds the defined fields as new columns of the existing table (and creates the
-    /// defined indexes), in one transaction: all are added or none.
+    /// defined indexes), in one transaction: all are added or none. A real default that
+    /// this SQLite would read back as another number is a
+    /// ``QueryError/inexactDefault(table:column:value:read:)``.
     public func addColumns() throws {
-        try run(addColumnStatements())
+        guard let database else { throw QueryError.noDatabase(table: name) }
+        try database.write { try $0.addColumns(self) }
     }
 
     /// Creates the defined indexes on the existing table, in one transaction ({Bee}'s
@@ -128,7 +131,9 @@ extension TableDefinition {
         SQLRenderer(scope: [name], dialect: chosenDialect ?? database?.dialect ?? .sqlite)
     }
 
-    private func render(_ field: FieldDefinition, into renderer: inout SQLRenderer) {
+    /// Renders a column definition; the default of a column `isAdded` to an existing
+    /// table is a constant, as `ALTER TABLE … ADD COLUMN` requires.
+    private func render(_ field: FieldDefinition, into renderer: inout SQLRenderer, isAdded: Bool = false) {
         renderer.appendWrittenColumn(field.name)
         renderer.append(" ")
         let isIntegerKey = field.isPrimaryKey && field.type == .integer
@@ -159,7 +164,7 @@ extension TableDefinition {
         }
         if let value = field.defaultValue {
             renderer.append(" DEFAULT ")
-            renderer.appendLiteral(value)
+            if isAdded { renderer.appendConstant(value) } else { renderer.appendLiteral(value) }
         }
         if field.isUnsigned {
             renderer.append(" CHECK (")
