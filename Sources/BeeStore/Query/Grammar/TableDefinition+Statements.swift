@@ -74,6 +74,8 @@ extension TableDefinition {
     /// ``QueryError/inexactDefault(table:column:value:read:)``.
     public func addColumns() throws {
         guard let database else { throw QueryError.noDatabase(table: name) }
+        // A definition that cannot work is refused before a transaction opens.
+        try validate()
         try database.write { try $0.addColumns(self) }
     }
 
