@@ -7,6 +7,7 @@ struct Options {
     static let usage = """
         usage: beestore-benchmarks [--iterations N] [--scale S] [--only 1,3b,4] [--libraries raw,bee] [--instructions]
                beestore-benchmarks --cursor-memory N
+               beestore-benchmarks --peak-memory N [--libraries raw,bee]
                beestore-benchmarks --tracing-cost N [--tracing-mode off|hook|logger]
           --iterations N     interleaved trials per library (median reported), default 7
           --scale S          multiplies every workload's size, default 1
@@ -18,6 +19,8 @@ struct Options {
           --measure-once     one untimed and one timed trial, no notes: what --instructions runs
                              under callgrind
           --cursor-memory N  instead of the workloads: the resident memory of iterating N records with forEach
+          --peak-memory N    instead of the workloads: the peak resident memory each library adds to fetch
+                             N records into an array, each library in a process of its own (Linux)
           --tracing-cost N   instead of the workloads: N lookups with statement tracing off, with a trace
                              hook, and with a logger (median of --iterations runs each)
           --tracing-mode M   with --tracing-cost: only mode M, run once (for callgrind)
@@ -33,6 +36,10 @@ struct Options {
     var measuresOnce = false
     /// The number of records of the cursor memory measurement, when it is asked for.
     var cursorMemoryCount: Int?
+    /// The number of records of the peak memory measurement, when it is asked for.
+    var peakMemoryCount: Int?
+    /// In a peak memory child process: the file to fetch from.
+    var memoryFixture: String?
     /// The number of lookups of the tracing cost measurement, when it is asked for.
     var tracingLookups: Int?
     /// The one tracing mode to measure, if not all.
@@ -65,6 +72,10 @@ struct Options {
                 self.scale = scale
             case "--cursor-memory":
                 cursorMemoryCount = try count()
+            case "--peak-memory":
+                peakMemoryCount = try count()
+            case "--memory-fixture":
+                memoryFixture = try value()
             case "--tracing-cost":
                 tracingLookups = try count()
             case "--tracing-mode":
@@ -111,11 +122,13 @@ func makeWorkloads(_ sizes: Sizes) -> [any Workload] {
     let graph = Graph(parentCount: sizes.parents, childCount: sizes.childrenPerParent)
     return [
         FetchWorkload(fixture: items),
-        InsertWorkload(count: sizes.insertRows),
+        InsertWorkload(count: sizes.insertRows, style: .oneTransaction),
         LookupWorkload(fixture: items, lookups: sizes.lookups, style: .queryBuilder),
         LookupWorkload(fixture: items, lookups: sizes.lookups, style: .find),
         RelationFetchWorkload(graph: graph),
         RelationSaveWorkload(graph: graph),
+        InsertWorkload(count: sizes.writeTransactions, style: .transactionPerItem),
+        ConcurrentReadWorkload(rowsPerReader: sizes.concurrentRowsPerReader),
         MemoryCacheWorkload(operations: sizes.memoryCacheOperations, keys: sizes.memoryCacheKeys),
         FileCacheWorkload(number: "5b", entries: sizes.fileCacheEntries, valueSize: 4 << 10),
         FileCacheWorkload(number: "5c", entries: sizes.fileCacheEntries, valueSize: 200 << 10),
@@ -140,7 +153,7 @@ func runWorkloads(_ workloads: [any Workload], options: Options, scratch: Scratc
     }
     if options.countsInstructions {
         let counter = try InstructionCounter(scale: options.scale, scratch: scratch)
-        for (index, workload) in selected.enumerated() {
+        for (index, workload) in selected.enumerated() where workload.isCountedInInstructions {
             for library in workload.libraries where options.libraries.contains(library) {
                 print("counting the instructions of \(workload.number) with \(library.rawValue) under callgrind…")
                 results[index].instructions[library] = try counter.count(workload, library: library)
@@ -172,6 +185,14 @@ func main() -> Int32 {
         }
         if let count = options.cursorMemoryCount {
             print(try CursorMemory.run(count: count, scratch: scratch))
+            return 0
+        }
+        if let count = options.peakMemoryCount {
+            if let path = options.memoryFixture, let library = options.libraries.first {
+                print(try PeakMemory.measure(library: library, path: path, count: count))
+            } else {
+                print(try PeakMemory.run(count: count, libraries: options.libraries, scratch: scratch))
+            }
             return 0
         }
         if let lookups = options.tracingLookups {

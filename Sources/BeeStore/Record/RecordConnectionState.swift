@@ -6,7 +6,9 @@ final class RecordConnectionState {
     /// the next: a row writer made for each save (the schema looked up under a lock, an
     /// encoder and its keyed container, the insert statement found in the statement
     /// cache by its text, then all of it freed) cost about 12,000 instructions a save.
-    // Only the thread using the connection touches it, one access at a time.
+    // Only the thread using the connection touches it, one access at a time: the
+    // runtime's dynamic exclusivity checks cost 239 instructions a one-row write
+    // transaction (24,816 against 24,577), so they are left out.
     @exclusivity(unchecked) private var idleRowWriters: [ObjectIdentifier: RowWriter] = [:]
 
     /// The state of `connection`, made on first use.

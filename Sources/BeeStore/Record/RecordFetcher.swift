@@ -29,7 +29,7 @@ struct RecordFetcher {
             // From the second row on, one keyed container serves them all (keeping it
             // for a single row would cost more than it saves).
             return try decoder.keepingContainer {
-                try FetchedRecords.collect(first: first, while: { try prepared.step() }) { try decoder.decode(type) }
+                try FetchedRecords.collect(first: first, stepping: prepared, decoder: decoder)
             }
         }
     }

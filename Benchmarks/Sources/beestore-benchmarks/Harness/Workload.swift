@@ -14,6 +14,9 @@ protocol Workload: AnyObject {
     /// What one trial does, counted in the unit instruction counts are reported per.
     var operations: Operations { get }
 
+    /// Whether `--instructions` counts it (callgrind counts the thread that runs the trial).
+    var isCountedInInstructions: Bool { get }
+
     /// Builds what every trial reads (untimed), once before the iterations.
     func setUp(in scratch: Scratch) throws
 
@@ -30,6 +33,8 @@ protocol Workload: AnyObject {
 
 extension Workload {
     var libraries: [Library] { Library.sqlite }
+
+    var isCountedInInstructions: Bool { true }
 
     /// The number `--only` selects it by: its name up to the first dot (`3b` for `3b. lookup …`).
     var number: String { String(name.prefix { $0 != "." }) }

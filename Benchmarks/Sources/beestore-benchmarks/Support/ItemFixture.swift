@@ -4,10 +4,13 @@ import CSQLiteRaw
 /// ``Item/sample(_:)``, built once with the C API and shared by all three libraries.
 final class ItemFixture {
     let count: Int
+    /// The file's name, without its extension.
+    private let name: String
     private var builtPath: String?
 
-    init(count: Int) {
+    init(count: Int, name: String = "items") {
         self.count = count
+        self.name = name
     }
 
     /// The digest of the whole table.
@@ -16,7 +19,7 @@ final class ItemFixture {
     /// The fixture's file, built on first use.
     func path(in scratch: Scratch) throws -> String {
         if let builtPath { return builtPath }
-        let path = scratch.path("items.sqlite")
+        let path = scratch.path(name + ".sqlite")
         let database = try RawDatabase(path: path)
         try database.execute(Item.createTableSQL)
         try database.execute("BEGIN")

@@ -51,6 +51,11 @@ final class RawDatabase {
         CheckFailure("SQLite error \(sqlite3_extended_errcode(handle)) \(String(cString: sqlite3_errmsg(handle))) in \(sql)")
     }
 
+    /// `SQLITE_TRANSIENT`: SQLite copies bound text before the call returns.
+    static var transient: sqlite3_destructor_type {
+        unsafeBitCast(OpaquePointer(bitPattern: -1), to: sqlite3_destructor_type.self)
+    }
+
     /// The version of the SQLite library loaded in the process.
     static var version: String {
         String(cString: sqlite3_libversion())
@@ -68,6 +73,11 @@ final class RawStatement {
     deinit {
         sqlite3_finalize(handle)
     }
+
+    /// The names of the statement's result columns.
+    var columnNames: [String] {
+        (0..<sqlite3_column_count(handle)).map { String(cString: sqlite3_column_name(handle, $0)) }
+    }
 }
 
 extension Item {
@@ -80,5 +90,46 @@ extension Item {
             e: sqlite3_column_int64(statement, 5), f: sqlite3_column_int64(statement, 6),
             g: sqlite3_column_int64(statement, 7), h: sqlite3_column_int64(statement, 8),
             i: sqlite3_column_int64(statement, 9), j: sqlite3_column_int64(statement, 10))
+    }
+}
+
+extension RawDatabase {
+    /// The C API by hand: one read transaction, one step and ten column reads per row of
+    /// `statement`, which selects ``Item/columnsSQL``.
+    func fetchItems(_ statement: RawStatement) throws -> [Item] {
+        try execute("BEGIN")
+        defer {
+            sqlite3_reset(statement.handle)
+            try? execute("COMMIT")
+        }
+        let handle = statement.handle
+        var items: [Item] = []
+        while true {
+            let code = sqlite3_step(handle)
+            guard code == SQLITE_ROW else {
+                try check(code, "SELECT FROM item")
+                return items
+            }
+            items.append(Item(columnsOf: handle))
+        }
+    }
+}
+
+extension Item {
+    /// The new item's columns, for ``bind(to:)``: the database gives the id.
+    static let insertSQL = "INSERT INTO item (a, b, c, d, e, f, g, h, i, j) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)"
+
+    /// Binds the item's ten value columns to the parameters of ``insertSQL``.
+    func bind(to statement: OpaquePointer) {
+        sqlite3_bind_int64(statement, 1, a)
+        sqlite3_bind_int64(statement, 2, b)
+        sqlite3_bind_int64(statement, 3, c)
+        sqlite3_bind_int64(statement, 4, d)
+        sqlite3_bind_int64(statement, 5, e)
+        sqlite3_bind_int64(statement, 6, f)
+        sqlite3_bind_int64(statement, 7, g)
+        sqlite3_bind_int64(statement, 8, h)
+        sqlite3_bind_int64(statement, 9, i)
+        sqlite3_bind_int64(statement, 10, j)
     }
 }

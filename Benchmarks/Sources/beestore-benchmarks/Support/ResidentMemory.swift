@@ -28,6 +28,29 @@ enum ResidentMemory {
         #endif
     }
 
+    /// The process's peak resident memory since it started or since ``resetPeak()``, in
+    /// bytes (Linux: `VmHWM` of /proc/self/status).
+    static func peak() throws -> Int {
+        #if os(Linux)
+        let status = try String(contentsOfFile: "/proc/self/status", encoding: .utf8)
+        guard let line = status.split(separator: "\n").first(where: { $0.hasPrefix("VmHWM:") }),
+            let kilobytes = line.split(separator: " ").dropFirst().first.flatMap({ Int($0) })
+        else { throw CheckFailure("no VmHWM in /proc/self/status") }
+        return kilobytes * 1024
+        #else
+        throw CheckFailure("peak resident memory is measured on Linux only")
+        #endif
+    }
+
+    /// Sets the peak back to the resident memory of the moment (Linux: writing 5 to /proc/self/clear_refs).
+    static func resetPeak() throws {
+        #if os(Linux)
+        try "5".write(toFile: "/proc/self/clear_refs", atomically: false, encoding: .utf8)
+        #else
+        throw CheckFailure("peak resident memory is measured on Linux only")
+        #endif
+    }
+
     /// `bytes` in MB, one decimal.
     static func megabytes(_ bytes: Int) -> String {
         String(format: "%.1f MB", Double(bytes) / 1_048_576)

@@ -5,6 +5,8 @@ struct Sizes {
     var lookups = 20_000
     var parents = 1_000
     var childrenPerParent = 10
+    var writeTransactions = 10_000
+    var concurrentRowsPerReader = 50_000
     var memoryCacheOperations = 1_000_000
     var memoryCacheKeys = 10_000
     var fileCacheEntries = 2_000
@@ -15,6 +17,8 @@ struct Sizes {
         insertRows = scaled(insertRows)
         lookups = scaled(lookups)
         parents = scaled(parents)
+        writeTransactions = scaled(writeTransactions)
+        concurrentRowsPerReader = scaled(concurrentRowsPerReader)
         memoryCacheOperations = scaled(memoryCacheOperations)
         memoryCacheKeys = scaled(memoryCacheKeys)
         fileCacheEntries = scaled(fileCacheEntries)

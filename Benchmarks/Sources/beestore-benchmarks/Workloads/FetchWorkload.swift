@@ -25,7 +25,7 @@ final class FetchWorkload: Workload {
         guard let connections else { throw CheckFailure("not set up") }
         switch library {
         case .raw:
-            return trial(fetch: { try Self.fetch(connections.raw, connections.rawStatement) }, item: { $0 })
+            return trial(fetch: { try connections.raw.fetchItems(connections.rawStatement) }, item: { $0 })
         case .grdbCodable:
             return trial(fetch: { try connections.grdb.read { db in try Item.fetchAll(db) } }, item: { $0 })
         case .grdbHandWritten:
@@ -44,25 +44,6 @@ final class FetchWorkload: Workload {
         var records: [Record] = []
         return Trial(run: { records = try fetch() }) { [fixture] in
             try expectEqual(ItemDigest(records.lazy.map(item)), fixture.digest, "fetched items")
-        }
-    }
-
-    /// The C API by hand: one read transaction, one step and ten column reads per row.
-    private static func fetch(_ database: RawDatabase, _ statement: RawStatement) throws -> [Item] {
-        try database.execute("BEGIN")
-        defer {
-            sqlite3_reset(statement.handle)
-            try? database.execute("COMMIT")
-        }
-        let handle = statement.handle
-        var items: [Item] = []
-        while true {
-            let code = sqlite3_step(handle)
-            guard code == SQLITE_ROW else {
-                try database.check(code, "SELECT FROM item")
-                return items
-            }
-            items.append(Item(columnsOf: handle))
         }
     }
 

@@ -6,7 +6,7 @@ import GRDB
 final class LookupWorkload: Workload {
     /// How BeeStore looks an item up.
     enum Style {
-        /// `db.from("item").where("id", id).first()`, the row decoded by column name.
+        /// `Item.where("id", id).first(in: db)`, the record query builder.
         case queryBuilder
         /// `Item.find(id, in: db)`.
         case find
@@ -62,9 +62,7 @@ final class LookupWorkload: Workload {
         case (.beeStore, .queryBuilder):
             run = {
                 digest = try bee.read { _ in
-                    try ItemConnections.lookUp(ids) { id in
-                        try bee.from("item").where("id", id).first().map(Item.init(row:))
-                    }
+                    try ItemConnections.lookUp(ids) { id in try Item.where("id", id).first(in: bee) }
                 }
             }
         case (.beeStore, .find):
