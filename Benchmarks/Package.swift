@@ -4,7 +4,8 @@ import PackageDescription
 // A separate package so that the library's users and its CI never build GRDB.
 // Run from this folder: swift run -c release beestore-benchmarks
 // and, after `swift build -c release --product beestore` in the root: swift run -c release cli-streaming
-// (the tool against the sqlite3 shell), swift run -c release backup-throughput (its online backup
+// (the tool against the sqlite3 shell), swift run -c release cli-import (its insert of a CSV file
+// against the shell's .import and sqlite-utils), swift run -c release backup-throughput (its online backup
 // against the shell's .backup) or swift run -c release serve-latency (its web UI against Datasette)
 let package = Package(
     name: "BeeStoreBenchmarks",
@@ -43,6 +44,12 @@ let package = Package(
         .executableTarget(
             name: "cli-streaming",
             dependencies: ["BenchmarkSupport"],
+            swiftSettings: [.enableUpcomingFeature("MemberImportVisibility")]
+        ),
+        // `beestore insert` of a CSV file against the sqlite3 shell's `.import` and sqlite-utils.
+        .executableTarget(
+            name: "cli-import",
+            dependencies: ["BenchmarkSupport", .product(name: "BeeStore", package: "BeeStore")],
             swiftSettings: [.enableUpcomingFeature("MemberImportVisibility")]
         ),
         // `beestore backup` against the sqlite3 shell's `.backup`, both run as processes.

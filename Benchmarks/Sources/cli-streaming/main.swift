@@ -6,31 +6,11 @@ import Foundation
 /// Times the `beestore` tool against the `sqlite3` shell writing every row of one
 /// table (2,000,000 rows by default) in the same formats, to /dev/null, and reports each
 /// one's median time and peak resident memory.
-struct Options {
-    var rows = 2_000_000
-    var iterations = 5
-    var beestore = "../.build/release/beestore"
-    var sqlite3 = "/usr/bin/sqlite3"
-    var time = "/usr/bin/time"
-
-    init(_ arguments: [String]) throws {
-        var arguments = arguments[...]
-        while let option = arguments.popFirst() {
-            guard let value = arguments.popFirst() else { throw BenchmarkFailure("\(option) needs a value") }
-            switch option {
-            case "--rows":
-                guard let count = Int(value), count > 0 else { throw BenchmarkFailure("bad --rows \(value)") }
-                rows = count
-            case "--iterations":
-                guard let count = Int(value), count > 0 else { throw BenchmarkFailure("bad --iterations \(value)") }
-                iterations = count
-            case "--beestore": beestore = value
-            case "--sqlite3": sqlite3 = value
-            case "--time": time = value
-            default: throw BenchmarkFailure("unknown option \(option)")
-            }
-        }
-    }
+/// The options, and where each tool is by default.
+func commandLineOptions() throws -> ToolOptions {
+    try ToolOptions(
+        Array(CommandLine.arguments.dropFirst()), rows: 2_000_000, iterations: 5,
+        paths: ["beestore": "../.build/release/beestore", "sqlite3": "/usr/bin/sqlite3", "time": "/usr/bin/time"])
 }
 
 /// One comparison: the same rows in one format, by each tool.
@@ -44,25 +24,25 @@ struct Workload {
     let expectedLines: (beestore: Int, sqlite3: Int)
 }
 
-func workloads(_ options: Options, database: String) -> [Workload] {
+func workloads(_ options: ToolOptions, database: String) -> [Workload] {
     let select = "SELECT * FROM \(BigTable.name)"
     let rows = options.rows
     return [
         Workload(
-            name: "CSV, `rows`", beestore: [options.beestore, "rows", database, BigTable.name, "--format", "csv"],
-            sqlite3: [options.sqlite3, "-header", "-csv", database, select], target: 2, expectedLines: (rows + 1, rows + 1)),
+            name: "CSV, `rows`", beestore: [options["beestore"], "rows", database, BigTable.name, "--format", "csv"],
+            sqlite3: [options["sqlite3"], "-header", "-csv", database, select], target: 2, expectedLines: (rows + 1, rows + 1)),
         Workload(
-            name: "JSON, `rows`", beestore: [options.beestore, "rows", database, BigTable.name, "--format", "json"],
-            sqlite3: [options.sqlite3, "-json", database, select], target: 2, expectedLines: (rows + 2, rows)),
+            name: "JSON, `rows`", beestore: [options["beestore"], "rows", database, BigTable.name, "--format", "json"],
+            sqlite3: [options["sqlite3"], "-json", database, select], target: 2, expectedLines: (rows + 2, rows)),
         Workload(
-            name: "CSV, `query`", beestore: [options.beestore, "query", database, select, "--format", "csv"],
-            sqlite3: [options.sqlite3, "-header", "-csv", database, select], target: 2, expectedLines: (rows + 1, rows + 1)),
+            name: "CSV, `query`", beestore: [options["beestore"], "query", database, select, "--format", "csv"],
+            sqlite3: [options["sqlite3"], "-header", "-csv", database, select], target: 2, expectedLines: (rows + 1, rows + 1)),
         Workload(
-            name: "table, piped (`sqlite3 -column`)", beestore: [options.beestore, "rows", database, BigTable.name],
-            sqlite3: [options.sqlite3, "-header", "-column", database, select], target: nil, expectedLines: (rows + 3, rows + 2)),
+            name: "table, piped (`sqlite3 -column`)", beestore: [options["beestore"], "rows", database, BigTable.name],
+            sqlite3: [options["sqlite3"], "-header", "-column", database, select], target: nil, expectedLines: (rows + 3, rows + 2)),
         Workload(
-            name: "Markdown", beestore: [options.beestore, "rows", database, BigTable.name, "--format", "markdown"],
-            sqlite3: [options.sqlite3, "-markdown", database, select], target: nil, expectedLines: (rows + 2, rows + 2)),
+            name: "Markdown", beestore: [options["beestore"], "rows", database, BigTable.name, "--format", "markdown"],
+            sqlite3: [options["sqlite3"], "-markdown", database, select], target: nil, expectedLines: (rows + 2, rows + 2)),
     ]
 }
 
@@ -82,8 +62,8 @@ func seconds(_ duration: Duration) -> String {
 }
 
 exit(runBenchmark("beestore-cli") { directory in
-    let options = try Options(Array(CommandLine.arguments.dropFirst()))
-    for tool in [options.beestore, options.sqlite3, options.time] where !FileManager.default.isExecutableFile(atPath: tool) {
+    let options = try commandLineOptions()
+    for tool in [options["beestore"], options["sqlite3"], options["time"]] where !FileManager.default.isExecutableFile(atPath: tool) {
         throw BenchmarkFailure(
             "no executable at \(tool) (build beestore with: swift build -c release --product beestore; "
                 + "GNU time measures peak memory)")
@@ -105,22 +85,22 @@ exit(runBenchmark("beestore-cli") { directory in
             (workload.beestore, workload.expectedLines.beestore), (workload.sqlite3, workload.expectedLines.sqlite3),
         ] {
             let output = directory.appendingPathComponent("output").path
-            _ = try measure(command, timeTool: options.time, outputPath: output)
+            _ = try measure(command, timeTool: options["time"], outputPath: output)
             let lines = try lineCount(of: output)
             if lines != expected {
                 throw BenchmarkFailure("\(command.joined(separator: " ")): \(lines) lines, expected \(expected)")
             }
             try FileManager.default.removeItem(atPath: output)
         }
-        var bee: [Measurement] = []
-        var shell: [Measurement] = []
+        var bee: [ProcessMeasurement] = []
+        var shell: [ProcessMeasurement] = []
         for iteration in 0..<options.iterations {
             if iteration.isMultiple(of: 2) {
-                bee.append(try measure(workload.beestore, timeTool: options.time))
-                shell.append(try measure(workload.sqlite3, timeTool: options.time))
+                bee.append(try measure(workload.beestore, timeTool: options["time"]))
+                shell.append(try measure(workload.sqlite3, timeTool: options["time"]))
             } else {
-                shell.append(try measure(workload.sqlite3, timeTool: options.time))
-                bee.append(try measure(workload.beestore, timeTool: options.time))
+                shell.append(try measure(workload.sqlite3, timeTool: options["time"]))
+                bee.append(try measure(workload.beestore, timeTool: options["time"]))
             }
         }
         let beeTime = median(bee.map(\.duration))

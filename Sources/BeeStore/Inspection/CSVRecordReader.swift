@@ -81,20 +81,75 @@ struct CSVRecordReader: ImportRecordReader {
     }
 
     mutating func next() throws -> ImportRecord? {
+        guard let record = try readRecordFields() else { return nil }
+        return ImportRecord(
+            line: record.line, columns: columns,
+            values: try zip(columns, record.fields).map { column, field in
+                try Self.isText(field, line: record.line, column: column, invalidUTF8: invalidUTF8)
+                    ? Self.value(of: field) : .blob(Data(field.bytes))
+            })
+    }
+
+    /// The storage classes of the next record's values, made only for the fields that may
+    /// be numbers or blobs: what typing the columns of a new table needs.
+    mutating func nextStorageClasses() throws -> (columns: [String], classes: [String?])? {
+        guard let record = try readRecordFields() else { return nil }
+        return (
+            columns,
+            try zip(columns, record.fields).map { column, field in
+                guard try Self.isText(field, line: record.line, column: column, invalidUTF8: invalidUTF8) else { return "blob" }
+                if field.isQuoted { return "text" }
+                guard Self.mayBeNumberOrBlob(field.bytes) else { return field.bytes.isEmpty ? nil : "text" }
+                if Self.shortestInteger(field.bytes) != nil { return "integer" }
+                let value = Self.value(of: field)
+                return value.isNull ? nil : value.storageClassName
+            }
+        )
+    }
+
+    /// The fields of the next record, as many as the header's, and the line it starts on.
+    private mutating func readRecordFields() throws -> (line: Int, fields: [(bytes: ArraySlice<UInt8>, isQuoted: Bool)])? {
         guard let record = try readFields() else { return nil }
         guard record.fields.count == columns.count else {
             throw ImportError.badRecord(
                 line: record.line, reason: "\(record.fields.count) fields where the header has \(columns.count)")
         }
-        return ImportRecord(
-            line: record.line, columns: columns,
-            values: try zip(columns, record.fields).map { column, field in
-                guard field.bytes.withUnsafeBufferPointer(isValidUTF8) else {
-                    guard invalidUTF8 == .blob else { throw ImportError.invalidUTF8(line: record.line, column: column) }
-                    return .blob(Data(field.bytes))
-                }
-                return Self.value(of: field)
-            })
+        return record
+    }
+
+    /// Whether `field` is UTF-8 text; if not, an error or (with ``InvalidUTF8Handling/blob``) false.
+    private static func isText(
+        _ field: (bytes: ArraySlice<UInt8>, isQuoted: Bool), line: Int, column: String, invalidUTF8: InvalidUTF8Handling
+    ) throws -> Bool {
+        guard field.bytes.withUnsafeBufferPointer(isValidUTF8) else {
+            guard invalidUTF8 == .blob else { throw ImportError.invalidUTF8(line: line, column: column) }
+            return false
+        }
+        return true
+    }
+
+    /// The integer of at most 18 digits that `bytes` write in its shortest form (`42`,
+    /// `-7`, not `007`, `+5` or `-0`), read without making a string; nil for anything else,
+    /// which ``value(of:)`` reads the long way.
+    private static func shortestInteger(_ bytes: ArraySlice<UInt8>) -> Int64? {
+        let isNegative = bytes.first == UInt8(ascii: "-")
+        let digits = isNegative ? bytes.dropFirst() : bytes
+        guard let first = digits.first, digits.count <= 18, first != UInt8(ascii: "0") || (digits.count == 1 && !isNegative)
+        else { return nil }
+        var magnitude: Int64 = 0
+        for digit in digits {
+            guard (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(digit) else { return nil }
+            magnitude = magnitude * 10 + Int64(digit - UInt8(ascii: "0"))
+        }
+        return isNegative ? -magnitude : magnitude
+    }
+
+    /// Whether an unquoted field may be a number as CSV writes it (it starts with a digit
+    /// or a minus sign) or a blob (`\x…`); any other is text, or `NULL` when empty.
+    private static func mayBeNumberOrBlob(_ bytes: ArraySlice<UInt8>) -> Bool {
+        guard let first = bytes.first else { return false }
+        return first == UInt8(ascii: "-") || (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(first)
+            || bytes.starts(with: CSVRowFormat.blobPrefix)
     }
 
     /// Whether `text`, read as `number`, is how CSV writes that number: an integer in its
@@ -110,9 +165,11 @@ struct CSVRecordReader: ImportRecordReader {
 
     /// The value a field of UTF-8 text stands for.
     private static func value(of field: (bytes: ArraySlice<UInt8>, isQuoted: Bool)) -> Value {
+        if !field.isQuoted, let integer = shortestInteger(field.bytes) { return .integer(integer) }
         let text = String(decoding: field.bytes, as: UTF8.self)
         if field.isQuoted { return .text(text) }
         if field.bytes.isEmpty { return .null }
+        guard mayBeNumberOrBlob(field.bytes) else { return .text(text) }
         if let number = Value(number: text), isWrittenAsCSVWritesIt(number, text) { return number }
         if field.bytes.starts(with: CSVRowFormat.blobPrefix),
             let blob = Data(hexadecimal: String(text.dropFirst(CSVRowFormat.blobPrefix.count)))
@@ -173,8 +230,7 @@ struct CSVRecordReader: ImportRecordReader {
         fields.reserveCapacity(columns.count)
         while true {
             if try !isAtEnd(), bytes[position] == Self.quote {
-                let field = try readQuotedField(startLine: startLine)
-                fields.append((field[...], true))
+                fields.append((try readQuotedField(startLine: startLine), true))
             } else {
                 let start = position
                 while try !isAtEnd(), !isFieldEnd(bytes[position]) {
@@ -195,10 +251,14 @@ struct CSVRecordReader: ImportRecordReader {
     }
 
     /// Reads a field in quotes (the position is on its opening quote) and returns its
-    /// bytes, doubled quotes undone; the position ends after the closing quote.
-    private mutating func readQuotedField(startLine: Int) throws -> [UInt8] {
-        var field: [UInt8] = []
+    /// bytes, doubled quotes undone: a slice of the bytes read when it has none, else a
+    /// copy. The position ends after the closing quote.
+    private mutating func readQuotedField(startLine: Int) throws -> ArraySlice<UInt8> {
         position += 1
+        // The field so far, up to `segmentStart`, once a doubled quote made it a copy.
+        var unescaped: [UInt8] = []
+        var hasDoubledQuote = false
+        var segmentStart = position
         while true {
             guard try !isAtEnd() else {
                 throw ImportError.badRecord(line: startLine, reason: "a quoted field is not closed")
@@ -207,20 +267,21 @@ struct CSVRecordReader: ImportRecordReader {
             position += 1
             if byte == Self.quote {
                 if try !isAtEnd(), bytes[position] == Self.quote {
-                    field.append(Self.quote)
+                    unescaped.append(contentsOf: bytes[segmentStart..<position])
+                    hasDoubledQuote = true
                     position += 1
+                    segmentStart = position
                     continue
                 }
                 guard try isAtEnd() || isFieldEnd(bytes[position]) else {
                     throw ImportError.badRecord(line: line, reason: "text after a quoted field's closing quote")
                 }
-                return field
+                let rest = bytes[segmentStart..<(position - 1)]
+                guard hasDoubledQuote else { return rest }
+                unescaped.append(contentsOf: rest)
+                return unescaped[...]
             }
-            field.append(byte)
-            if byte == Self.carriageReturn, try !isAtEnd(), bytes[position] == Self.lineFeed {
-                field.append(Self.lineFeed)
-                position += 1
-            }
+            if byte == Self.carriageReturn, try !isAtEnd(), bytes[position] == Self.lineFeed { position += 1 }
             if byte == Self.carriageReturn || byte == Self.lineFeed { line += 1 }
         }
     }

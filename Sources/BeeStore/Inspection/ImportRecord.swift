@@ -32,4 +32,15 @@ protocol ImportRecordReader {
 
     /// The next record, nil at the end, or an ``ImportError/badRecord(line:reason:)``.
     mutating func next() throws -> ImportRecord?
+
+    /// The columns of the next record and the storage classes of its values (as
+    /// `Value.storageClassName` names them; nil for `NULL`), as ``next()`` reads them.
+    mutating func nextStorageClasses() throws -> (columns: [String], classes: [String?])?
+}
+
+extension ImportRecordReader {
+    /// The storage classes of the values ``next()`` makes.
+    mutating func nextStorageClasses() throws -> (columns: [String], classes: [String?])? {
+        try next().map { record in (record.columns, record.values.map { $0.isNull ? nil : $0.storageClassName }) }
+    }
 }

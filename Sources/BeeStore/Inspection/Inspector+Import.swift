@@ -117,7 +117,7 @@ extension Inspector {
                         record, into: name, tableColumns: tableColumns, key: key, options: options, connection: connection)
                 }
                 guard let insert else { continue }
-                let values = insert.fileIndexes.map { record.values[$0] }
+                let values = insert.takesRecordsWhole ? record.values : insert.fileIndexes.map { record.values[$0] }
                 if let missing = insert.keyIndexes.first(where: { values[$0].isNull }) {
                     throw ImportError.badRecord(line: record.line, reason: "no value for the key column \(insert.columns[missing])")
                 }
@@ -138,30 +138,32 @@ extension Inspector {
         var reader = reader
         var names = reader.columnNames
         var positions = Dictionary(names.enumerated().map { (SQLName($1), $0) }, uniquingKeysWith: { first, _ in first })
-        var types = Array(repeating: Set<String>(), count: names.count)
+        // Each column's one type so far, or nil once it had two.
+        var types = Array(repeating: String??.none, count: names.count)
         // The positions in `names` of the last record's columns, found once for the records that have them.
         var lastColumns: [String] = []
         var lastPositions: [Int] = []
-        while let record = try reader.next() {
+        while let record = try reader.nextStorageClasses() {
             if record.columns != lastColumns {
                 lastPositions = record.columns.map { column in
                     if let position = positions[SQLName(column)] { return position }
                     positions[SQLName(column)] = names.count
                     names.append(column)
-                    types.append([])
+                    types.append(.none)
                     return names.count - 1
                 }
                 lastColumns = record.columns
             }
-            for (position, value) in zip(lastPositions, record.values) where !value.isNull
-                && !types[position].contains(value.storageClassName)
-            {
-                types[position].insert(value.storageClassName)
+            for (position, type) in zip(lastPositions, record.classes) {
+                guard let type else { continue }
+                switch types[position] {
+                case .none: types[position] = .some(type)
+                case .some(let found?) where found != type: types[position] = .some(nil)
+                default: break
+                }
             }
         }
-        return zip(names, types).map { name, found in
-            (name, found.count == 1 ? (found.first ?? "").uppercased() : "")
-        }
+        return zip(names, types).map { name, found in (name, (found ?? nil)?.uppercased() ?? "") }
     }
 
     /// The key by which the records of an import match rows of `table`, as the table

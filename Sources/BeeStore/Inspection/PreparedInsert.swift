@@ -7,6 +7,9 @@ struct PreparedInsert {
     let columns: [String]
     /// For each written column, the index of its value in a record.
     let fileIndexes: [Int]
+    /// Whether the statement takes a record's values as they are (no generated column
+    /// left out).
+    let takesRecordsWhole: Bool
     /// The positions in `columns` of the key's columns, which a record must give a value
     /// when conflicts are resolved (`NULL` matches no row).
     let keyIndexes: [Int]
@@ -54,6 +57,7 @@ struct PreparedInsert {
             sql = SQLRenderer.insert(into: table, columns: columns, onConflictOf: key, updating: updated)
         }
         (self.fileColumns, self.columns, self.fileIndexes) = (record.columns, columns, fileIndexes)
+        takesRecordsWhole = fileIndexes.count == record.columns.count
         statement = try connection.makeStatement(sql)
     }
 }

@@ -40,7 +40,7 @@ enum SQLLiteral {
     /// `ALTER TABLE … ADD COLUMN`): the exact decimal ``real(_:)`` writes when there is
     /// one, else the shortest decimal that reads back as `value` (`0.1`, `1e-05`), which
     /// SQLite reads correctly in all but rare cases (see
-    /// `TableDefinition.checkRealDefaults(on:)`).
+    /// `Connection.addColumns(_:)`).
     static func constant(_ value: Double) -> String {
         let literal = real(value)
         return literal.hasPrefix("(") ? "\(value)" : literal

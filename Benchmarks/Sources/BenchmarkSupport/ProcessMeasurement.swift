@@ -1,4 +1,3 @@
-import BenchmarkSupport
 import Foundation
 
 #if canImport(Glibc)
@@ -8,11 +7,11 @@ import Darwin
 #endif
 
 /// What one run of a command cost.
-struct Measurement {
+public struct ProcessMeasurement {
     /// Wall-clock time from the spawn to the exit.
-    let duration: Duration
+    public let duration: Duration
     /// The command's peak resident memory, in kibibytes.
-    let peakResidentKiB: Int
+    public let peakResidentKiB: Int
 }
 
 /// Runs `arguments` (the executable's path first) with its standard output sent to
@@ -21,7 +20,7 @@ struct Measurement {
 /// The peak resident memory is the one GNU `time` (at `timeTool`) reports for the
 /// command: a child's `ru_maxrss` starts from what its parent held when it spawned it,
 /// so the command runs under `time`, a small process, rather than directly under this one.
-func measure(_ arguments: [String], timeTool: String, outputPath: String = "/dev/null") throws -> Measurement {
+public func measure(_ arguments: [String], timeTool: String, outputPath: String = "/dev/null") throws -> ProcessMeasurement {
     let report = FileManager.default.temporaryDirectory.appendingPathComponent("rss-\(UUID().uuidString)").path
     defer { try? FileManager.default.removeItem(atPath: report) }
     let command = [timeTool, "-f", "%M", "-o", report] + arguments
@@ -37,5 +36,5 @@ func measure(_ arguments: [String], timeTool: String, outputPath: String = "/dev
     guard let kibibytes = Int(text.trimmingCharacters(in: .whitespacesAndNewlines)) else {
         throw BenchmarkFailure("\(timeTool) reported no peak memory: \(text)")
     }
-    return Measurement(duration: duration, peakResidentKiB: kibibytes)
+    return ProcessMeasurement(duration: duration, peakResidentKiB: kibibytes)
 }
