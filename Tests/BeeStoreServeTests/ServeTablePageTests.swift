@@ -45,10 +45,10 @@ import Testing
             try database.execute("CREATE UNIQUE INDEX unique_media_name ON MediaType (Name)")
         }
         let page = try await served.get("/table", "name=Track&_facet=GenreId&_facet=MediaTypeId&Composer__contains=AC%2FDC")
-        let remove = try #require(page.body.components(separatedBy: #"data-column="GenreId">"#).dropFirst().first.flatMap { attributeValues("href", in: $0).first })
+        let remove = try #require(page.body.components(separatedBy: #"data-column="GenreId" data-kind="_facet">"#).dropFirst().first.flatMap { attributeValues("href", in: $0).first })
         let removed = try await served.get(split(remove))
-        #expect(removed.body.contains(#"<div class="facet" data-column="MediaTypeId">"#))
-        #expect(!removed.body.contains(#"<div class="facet" data-column="GenreId">"#))
+        #expect(removed.body.contains(#"<div class="facet" data-column="MediaTypeId" data-kind="_facet">"#))
+        #expect(!removed.body.contains(#"<div class="facet" data-column="GenreId""#))
         #expect(removed.body.contains("Composer contains AC/DC"))
         let suggestions = try await served.get("/table", "name=MediaType").body.components(separatedBy: #"id="facet-suggestions""#).last?
             .components(separatedBy: "</p>").first
