@@ -35,6 +35,9 @@ struct TablePageContent {
     let labels: ForeignKeyLabels
     let facets: [(facet: Facet, values: [(value: Value, count: Int)]?)]
     let suggestedFacets: [Facet]
+    /// The page's query (its rows, columns and order) as SQL with its values written in,
+    /// for the SQL editor.
+    let editableSQL: String?
 
     var shape: TableShape { queries.shape }
     var request: TableRequest { queries.request }
@@ -51,6 +54,7 @@ struct TablePageContent {
             (facet: facet, values: try? facet.values(of: queries, in: context.counting))
         }
         self.facets = facets
+        editableSQL = try? queries.export(in: context.database).selectStatement().sqlWithLiterals
         suggestedFacets = queries.request.shape == nil
             ? FacetSuggestions.suggestions(for: queries, rowCount: matchingCount, in: context.counting) : []
         var values = ForeignKeyLabels.values(
@@ -84,6 +88,10 @@ struct TablePageContent {
         html.link("CSV", to: request.url.adding("_format", "csv").adding("_all", "1"), [("id", "export-all-csv")])
         html.raw(" ")
         html.link("JSON", to: request.url.adding("_format", "json").adding("_all", "1"), [("id", "export-all-json")])
+        if let sql = editableSQL {
+            html.raw(" · ")
+            html.link("edit as SQL", to: PageURL("/query", [("sql", sql)]), [("id", "edit-sql")])
+        }
         html.raw("</p>")
         guard !request.filters.isEmpty || !request.conditions.isEmpty else { return }
         html.raw("<ul id=\"filters\">")
