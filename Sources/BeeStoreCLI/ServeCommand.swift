@@ -30,6 +30,9 @@ struct ServeCommand: ParsableCommand {
     @Option(name: .customLong("allow-host"), help: "Another host name requests may use (repeatable).")
     var allowedHosts: [String] = []
 
+    @Flag(help: "Let scripts of other origins read the JSON responses (Access-Control-Allow-Origin: *); they send the token as a bearer header.")
+    var cors = false
+
     func validate() throws {
         guard timeLimit > 0 else { throw ValidationError("--time-limit must be positive") }
     }
@@ -44,7 +47,7 @@ struct ServeCommand: ParsableCommand {
                 host: host, port: port,
                 handler: BrowseHandler(
                     browser: Browser(context: context, changes: changes),
-                    requestGuard: RequestGuard(token: token, extraHosts: allowedHosts + [host])))
+                    requestGuard: RequestGuard(token: token, extraHosts: allowedHosts + [host]), allowsCrossOrigin: cors))
         } catch {
             throw CommandFailure(String(describing: error))
         }

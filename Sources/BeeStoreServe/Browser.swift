@@ -27,7 +27,7 @@ package struct Browser: Sendable {
         case "/row": return page { try RowPage.respond(to: items, context: context) }
         case "/schema": return page { try SchemaPage.respond(to: items, context: context) }
         case "/query": return page { try QueryPage.respond(to: items, context: context) }
-        case "/diagram": return page { try DiagramPage.respond(context: context) }
+        case "/diagram": return page { try DiagramPage.respond(to: items, context: context) }
         case "/integrity": return page { try ReportPages.integrity(context: context) }
         case "/storage": return page { try ReportPages.storage(context: context) }
         case "/migrations": return page { try ReportPages.migrations(context: context) }

@@ -9,6 +9,7 @@ enum BuilderCode {
         for filter in queries.request.filters {
             lines.append("    " + filter.op.builderCall(column: filter.column, value: filter.value))
         }
+        for condition in queries.request.conditions { lines.append("    .where(sql: \(SwiftLiteral.string(condition)))") }
         if let search = queries.fullTextQuery {
             lines.append("    .where(\(SwiftLiteral.string(queries.shape.name)), .equal, \(SwiftLiteral.string(search)))")
         }

@@ -35,13 +35,18 @@ package struct RequestGuard: Sendable {
 
     /// The verdict on a request with these headers and query items.
     func verdict(host: String?, queryToken: String?, cookie: String?, authorization: String?) -> Verdict {
-        guard let host, allowedHosts.contains(Self.hostName(host)) else { return .foreignHost }
+        guard isAllowed(host: host) else { return .foreignHost }
         if let queryToken, matches(queryToken) { return .redirectSettingCookie }
         if let cookie, let value = cookieValue(cookie), matches(value) { return .allowed }
         if let authorization, authorization.hasPrefix("Bearer "), matches(String(authorization.dropFirst(7))) {
             return .allowed
         }
         return .missingToken
+    }
+
+    /// Whether the `Host` header `host` names this machine or an allowed host.
+    func isAllowed(host: String?) -> Bool {
+        host.map { allowedHosts.contains(Self.hostName($0)) } ?? false
     }
 
     /// The `Set-Cookie` value that carries the token.

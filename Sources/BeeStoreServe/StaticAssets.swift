@@ -101,10 +101,13 @@ enum StaticAssets {
         .facet ul { list-style: none; padding: 0; margin: 0; max-height: 16em; overflow-y: auto; }
         .count { color: #888; margin-left: .3em; }
         #plan li.full-scan { color: #c33; font-weight: 600; }
-        #diagram rect { fill: Canvas; stroke: var(--accent); }
+        #diagram rect.box { fill: Canvas; stroke: var(--accent); }
+        #diagram rect.header { fill: #b35c0022; stroke: var(--accent); }
         #diagram text { fill: CanvasText; font-size: 13px; }
         #diagram text.name { font-weight: 700; fill: var(--accent); }
-        #diagram line { stroke: #888; }
+        #diagram text.mark { font-size: 10px; font-weight: 700; fill: #888; }
+        #diagram text.more { fill: #888; font-style: italic; }
+        #diagram path.link { fill: none; stroke: #888; stroke-width: 1.3; }
         #diagram marker path { fill: #888; }
         """
 }

@@ -18,6 +18,7 @@ enum TablePage {
             }
         }
         let content = try TablePageContent(queries: queries, context: context)
+        if let shape = request.shape { return try TableJSON.response(for: content, shape: shape) }
         return .html(
             PageLayout.page(title: shape.name, databaseName: context.displayName) { html in
                 content.write(to: &html)
@@ -32,7 +33,11 @@ struct TablePageContent {
     let hasNextPage: Bool
     let matchingCount: Int?
     let labels: ForeignKeyLabels
-    let facets: [(column: String, values: [(value: Value, count: Int)]?)]
+    let facets: [(facet: Facet, values: [(value: Value, count: Int)]?)]
+    let suggestedFacets: [Facet]
+    /// The page's query (its rows, columns and order) as SQL with its values written in,
+    /// for the SQL editor.
+    let editableSQL: String?
 
     var shape: TableShape { queries.shape }
     var request: TableRequest { queries.request }
@@ -45,16 +50,18 @@ struct TablePageContent {
         hasNextPage = fetched.count > queries.request.pageSize
         rows = Array(fetched.prefix(queries.request.pageSize))
         matchingCount = try? queries.filtered(in: context.counting).count()
-        let facets = queries.request.facets.map { column in
-            let values = try? queries.facet(column, in: context.counting).get().map { row in
-                (value: row[0], count: Int(truncatingIfNeeded: (try? row.decode(Int64.self, at: 1)) ?? 0))
-            }
-            return (column: column, values: values)
+        let facets = queries.request.facets.map { facet in
+            (facet: facet, values: try? facet.values(of: queries, in: context.counting))
         }
         self.facets = facets
+        editableSQL = try? queries.export(in: context.database).selectStatement().sqlWithLiterals
+        suggestedFacets = queries.request.shape == nil
+            ? FacetSuggestions.suggestions(for: queries, rowCount: matchingCount, in: context.counting) : []
         var values = ForeignKeyLabels.values(
             of: rows, in: queries.shape, valueOffset: queries.shape.selectsKeySeparately ? 1 : 0)
-        for facet in facets { values[facet.column, default: []] += facet.values?.map(\.value) ?? [] }
+        for facet in facets where facet.facet.kind == .values {
+            values[facet.facet.column, default: []] += facet.values?.map(\.value) ?? []
+        }
         labels = try ForeignKeyLabels(shape: queries.shape, values: values, context: context)
     }
 
@@ -81,15 +88,20 @@ struct TablePageContent {
         html.link("CSV", to: request.url.adding("_format", "csv").adding("_all", "1"), [("id", "export-all-csv")])
         html.raw(" ")
         html.link("JSON", to: request.url.adding("_format", "json").adding("_all", "1"), [("id", "export-all-json")])
+        if let sql = editableSQL {
+            html.raw(" · ")
+            html.link("edit as SQL", to: PageURL("/query", [("sql", sql)]), [("id", "edit-sql")])
+        }
         html.raw("</p>")
-        guard !request.filters.isEmpty else { return }
+        guard !request.filters.isEmpty || !request.conditions.isEmpty else { return }
         html.raw("<ul id=\"filters\">")
-        for filter in request.filters {
-            html.open("li", [("class", "filter")])
-            html.text(filter.summary + " ")
-            let others = request.filters.filter { $0 != filter }
-            var url = request.url.removing { name in TableFilter(name: name, value: "") != nil }
-            for other in others { url = url.adding(other.queryItem.0, other.queryItem.1) }
+        let filterless = request.url.removing { name in name == "_where" || TableFilter(name: name, value: "") != nil }
+        let items = request.filters.map { (summary: $0.summary, item: $0.queryItem, isSQL: false) }
+            + request.conditions.map { (summary: "where " + $0, item: ("_where", $0), isSQL: true) }
+        for (index, entry) in items.enumerated() {
+            html.open("li", [("class", entry.isSQL ? "filter where" : "filter")])
+            html.text(entry.summary + " ")
+            let url = items.enumerated().filter { $0.offset != index }.reduce(filterless) { $0.adding($1.element.item.0, $1.element.item.1) }
             html.link("✕", to: url, [("class", "remove-filter"), ("title", "remove this filter")])
             html.close("li")
         }
@@ -113,52 +125,13 @@ struct TablePageContent {
         html.close("select")
         html.open("input", [("type", "text"), ("name", "_value"), ("aria-label", "value")])
         html.raw("<button type=\"submit\" id=\"apply-filter\">Filter</button></form>")
-        // Facets group repeated values: a key or unique column has none.
-        let unfaceted = shape.columnNames.filter { !shape.isUnique($0) && !request.facets.contains($0) }
-        guard !unfaceted.isEmpty else { return }
-        html.raw("<p id=\"facet-suggestions\">Facet by: ")
-        for column in unfaceted {
-            html.link(column, to: request.url.adding("_facet", column), [("class", "add-facet"), ("data-column", column)])
-            html.raw(" ")
-        }
-        html.raw("</p>")
+        writeFacetSuggestions(to: &html)
     }
 
     private func writeHiddenFields(of url: PageURL, to html: inout HTML) {
         for item in url.items {
             html.open("input", [("type", "hidden"), ("name", item.name), ("value", item.value)])
         }
-    }
-
-    private func writeFacets(to html: inout HTML) {
-        guard !facets.isEmpty else { return }
-        html.raw("<div id=\"facets\">")
-        for facet in facets {
-            html.open("div", [("class", "facet"), ("data-column", facet.column)])
-            html.open("h3")
-            html.text(facet.column + " ")
-            let others = request.facets.filter { $0 != facet.column }
-            let url = others.reduce(request.url.removing { $0 == "_facet" }) { $0.adding("_facet", $1) }
-            html.link("✕", to: url, [("class", "remove-facet"), ("title", "remove this facet")])
-            html.close("h3")
-            guard let values = facet.values else {
-                html.element("p", text: "too slow to count")
-                html.close("div")
-                continue
-            }
-            html.raw("<ul>")
-            for (value, count) in values {
-                let filter = TableFilter.selecting(value, in: facet.column)
-                let url = request.url.adding(filter.queryItem.0, filter.queryItem.1)
-                html.raw("<li>")
-                html.link(labels.label(of: value, in: facet.column) ?? CellFormat.text(value), to: url, [("class", "facet-value")])
-                html.raw(" ")
-                html.element("span", [("class", "count")], text: CountText.number(count))
-                html.raw("</li>")
-            }
-            html.raw("</ul></div>")
-        }
-        html.raw("</div>")
     }
 
     private func writeRows(to html: inout HTML) {
@@ -199,13 +172,13 @@ struct TablePageContent {
         return (values.map(CellFormat.text).joined(separator: ", "), url)
     }
 
-    private func keyValues(of row: Row) -> [Value] {
+    func keyValues(of row: Row) -> [Value] {
         if shape.selectsKeySeparately { return [row[0]] }
         return shape.keyColumns.compactMap { key in shape.columnNames.firstIndex(of: key).map { row[valueOffset + $0] } }
     }
 
     /// The URL of the next page: after the last row's position, or further by offset for views.
-    private var nextPageURL: PageURL? {
+    var nextPageURL: PageURL? {
         guard let last = rows.last else { return nil }
         guard !shape.keyColumns.isEmpty else {
             return request.url.adding("_offset", String(request.offset + request.pageSize))

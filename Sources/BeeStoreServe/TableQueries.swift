@@ -25,7 +25,7 @@ struct TableQueries: Sendable {
         }
         guard !shownColumns.isEmpty else { throw PageError.badRequest("_col and _nocol leave no column to show") }
         for filter in request.filters { _ = try shape.column(filter.column) }
-        for facet in request.facets { _ = try shape.column(facet) }
+        for facet in request.facets { _ = try shape.column(facet.column) }
         if request.search != nil, !shape.isFullTextSearchable {
             throw PageError.badRequest("\(shape.name) is not a full-text (FTS5) table")
         }
@@ -38,8 +38,9 @@ struct TableQueries: Sendable {
     func filtered(in database: Database) throws -> Query {
         var query = database.from(shape.name)
         for filter in request.filters {
-            query = filter.op.apply(to: query, column: try shape.column(filter.column), value: filter.value)
+            query = try filter.op.apply(to: query, column: try shape.column(filter.column), value: filter.value)
         }
+        for condition in request.conditions { query = query.where(sql: condition) }
         if let search = fullTextQuery {
             // An FTS5 table matches a search through the hidden column named as the table.
             query = query.where(shape.name, .equal, search)

@@ -7,6 +7,8 @@ struct TableRequest: Sendable {
     let table: String
     /// The conditions rows must meet.
     var filters: [TableFilter] = []
+    /// Conditions written in SQL (`_where`, repeatable), each checked to stay one expression.
+    var conditions: [String] = []
     /// The column to sort by, if not the table's key.
     var sortColumn: String?
     /// Whether the sort is descending.
@@ -15,8 +17,8 @@ struct TableRequest: Sendable {
     var columns: [String] = []
     /// The columns not to show (`_nocol`, repeated).
     var hiddenColumns: [String] = []
-    /// The columns to show facets of.
-    var facets: [String] = []
+    /// The facets to show, in order.
+    var facets: [Facet] = []
     /// A full-text search, for FTS5 tables, as typed.
     var search: String?
     /// Whether the search is FTS5 syntax (`_searchmode=raw`) rather than terms to quote.
@@ -29,6 +31,8 @@ struct TableRequest: Sendable {
     var pageSize = 100
     /// The format: nil for HTML, or `csv` or `json`.
     var format: ResultFormat?
+    /// The shape of a JSON page (`_shape`), which implies the JSON format.
+    var shape: JSONShape?
     /// Whether an export holds every row rather than the page's.
     var exportsAll = false
 
@@ -39,7 +43,7 @@ struct TableRequest: Sendable {
     /// name starts with `_` is refused with a 400 naming it rather than ignored.
     static let parameterNames: Set<String> = [
         "name", "_sort", "_sort_desc", "_facet", "_search", "_searchmode", "_after", "_offset", "_size", "_format", "_all",
-        "_column", "_op", "_value", "_col", "_nocol",
+        "_column", "_op", "_value", "_col", "_nocol", "_where", "_shape", "_facet_array", "_facet_date",
     ]
 
     /// The request that `items` describe. An item named `column__operator` is a filter, and
@@ -65,7 +69,9 @@ struct TableRequest: Sendable {
         } else if let column = items["_sort"], !column.isEmpty {
             sortColumn = column
         }
-        facets = items.all("_facet").filter { !$0.isEmpty }
+        facets = items.items.compactMap { item in
+            Facet.Kind(rawValue: item.name).flatMap { item.value.isEmpty ? nil : Facet(column: item.value, kind: $0) }
+        }
         columns = items.all("_col").filter { !$0.isEmpty }
         hiddenColumns = items.all("_nocol").filter { !$0.isEmpty }
         search = items["_search"].flatMap { FullTextQuery.terms(of: $0).isEmpty ? nil : $0 }
@@ -74,12 +80,25 @@ struct TableRequest: Sendable {
         case "raw": isRawSearch = true
         case let mode: throw PageError.badRequest("unknown _searchmode \(mode): use raw, or leave it out")
         }
+        conditions = items.all("_where").filter { !$0.isEmpty }
+        for condition in conditions {
+            if let problem = SQLConditionText.problem(in: condition) { throw PageError.badRequest("_where refused: \(problem)") }
+        }
         after = try items.all("_after").map(ValueToken.decode)
         offset = try Self.count(items["_offset"], named: "_offset") ?? 0
-        pageSize = min(try Self.count(items["_size"], named: "_size") ?? 100, Self.maximumPageSize)
+        pageSize = items["_size"] == "max" ? Self.maximumPageSize : min(try Self.count(items["_size"], named: "_size") ?? 100, Self.maximumPageSize)
         format = try PageResponse.exportFormat(in: items)
         exportsAll = items["_all"] == "1"
+        if let name = items["_shape"], !name.isEmpty {
+            guard let shape = JSONShape(rawValue: name) else {
+                throw PageError.badRequest("unknown _shape \(name): use arrays, objects, array or object")
+            }
+            guard format != .csv, !exportsAll else { throw PageError.badRequest("_shape is a JSON page: not with _format=csv or _all=1") }
+            self.shape = shape
+            format = nil
+        }
         for filter in filters where filter.op == .typed { _ = try ValueToken.decode(filter.value) }
+        for filter in filters where filter.op == .in || filter.op == .notin { _ = try FilterOperator.list(filter.value) }
     }
 
     private static func count(_ text: String?, named name: String) throws -> Int? {
@@ -92,13 +111,14 @@ struct TableRequest: Sendable {
     /// page position or format.
     var url: PageURL {
         var items: [(String, String)] = [("name", table)]
-        items += filters.map(\.queryItem)
+        items += filters.map(\.queryItem) + conditions.map { ("_where", $0) }
         if let sortColumn { items.append((isDescending ? "_sort_desc" : "_sort", sortColumn)) }
         items += columns.map { ("_col", $0) } + hiddenColumns.map { ("_nocol", $0) }
-        items += facets.map { ("_facet", $0) }
+        items += facets.map(\.queryItem)
         if let search { items.append(("_search", search)) }
         if isRawSearch { items.append(("_searchmode", "raw")) }
         if pageSize != 100 { items.append(("_size", String(pageSize))) }
+        if let shape { items.append(("_shape", shape.rawValue)) }
         return PageURL("/table", items)
     }
 }

@@ -102,7 +102,7 @@ import Testing
     @Test func facetsCountValuesLabelThemAndLinkToTheirFilter() async throws {
         let served = try ServedCopy()
         let page = try await served.get("/table", "name=Track&Composer__contains=AC%2FDC&_facet=GenreId&_facet=Composer")
-        #expect(page.body.contains(#"<div class="facet" data-column="GenreId">"#))
+        #expect(page.body.contains(#"<div class="facet" data-column="GenreId" data-kind="_facet">"#))
         #expect(page.body.contains(#"GenreId__exact=1" class="facet-value">Rock</a> <span class="count">8</span>"#))
         #expect(page.body.contains(#"class="facet-value">AC/DC</a> <span class="count">8</span>"#))
         let nulls = try await served.get("/table", "name=Track&_facet=Composer")
@@ -351,7 +351,7 @@ import Testing
         #expect(try await served.get("/migrations").body.contains("No BeeStore migrations are recorded"))
         let diagram = try await served.get("/diagram")
         #expect(diagram.body.contains(#"<g class="table" data-table="Track">"#))
-        #expect(diagram.body.components(separatedBy: #"<line class="link""#).count - 1 == 11)
+        #expect(diagram.body.components(separatedBy: #"<path class="link"#).count - 1 == 11)
     }
 }
 

@@ -45,10 +45,10 @@ import Testing
             try database.execute("CREATE UNIQUE INDEX unique_media_name ON MediaType (Name)")
         }
         let page = try await served.get("/table", "name=Track&_facet=GenreId&_facet=MediaTypeId&Composer__contains=AC%2FDC")
-        let remove = try #require(page.body.components(separatedBy: #"data-column="GenreId">"#).dropFirst().first.flatMap { attributeValues("href", in: $0).first })
+        let remove = try #require(page.body.components(separatedBy: #"data-column="GenreId" data-kind="_facet">"#).dropFirst().first.flatMap { attributeValues("href", in: $0).first })
         let removed = try await served.get(split(remove))
-        #expect(removed.body.contains(#"<div class="facet" data-column="MediaTypeId">"#))
-        #expect(!removed.body.contains(#"<div class="facet" data-column="GenreId">"#))
+        #expect(removed.body.contains(#"<div class="facet" data-column="MediaTypeId" data-kind="_facet">"#))
+        #expect(!removed.body.contains(#"<div class="facet" data-column="GenreId""#))
         #expect(removed.body.contains("Composer contains AC/DC"))
         let suggestions = try await served.get("/table", "name=MediaType").body.components(separatedBy: #"id="facet-suggestions""#).last?
             .components(separatedBy: "</p>").first
@@ -56,5 +56,36 @@ import Testing
         #expect(!offered.contains("MediaTypeId") && !offered.contains("Name"))
         let playlist = try await served.get("/table", "name=PlaylistTrack")
         #expect(playlist.body.contains(#"class="add-facet" data-column="PlaylistId""#))
+    }
+}
+
+/// The link from a table page to the SQL editor, its query filled in with the page's values.
+@Suite struct ServeEditSQLTests {
+    @Test func theSQLEditorShowsTheRowsOfThePage() async throws {
+        let served = try ServedCopy()
+        let query = "name=Track&Composer__contains=AC%2FDC&_where=Milliseconds%20%3E%20200000&_sort_desc=Name&_col=Name&_col=Composer"
+        let page = try await served.get("/table", query)
+        let href = try #require(link(marked: #"id="edit-sql""#, in: page.body))
+        let editor = try await served.get(split(href))
+        #expect(editor.status == 200, "\(editor.body.prefix(400))")
+        let cells = { (html: String) in
+            html.components(separatedBy: #"<td data-column="Name">"#).dropFirst().compactMap { $0.components(separatedBy: "</td>").first }
+        }
+        #expect(!cells(page.body).isEmpty)
+        #expect(cells(editor.body) == cells(page.body))
+        let sql = try #require(editor.body.components(separatedBy: #"name="sql" rows="8" spellcheck="false">"#).last?.components(separatedBy: "</textarea>").first)
+        #expect(decodeEntities(sql).contains("'%AC/DC%'") && !sql.contains("?"))
+    }
+
+    @Test func quotesAndQuestionMarksInNamesAndValuesSurvive() async throws {
+        let served = try ServedCopy { database in
+            try database.execute(#"CREATE TABLE "wh?t" ("it's?" TEXT)"#)
+            try database.execute(#"INSERT INTO "wh?t" VALUES ('a?''b'), ('c')"#)
+        }
+        let page = try await served.get("/table", "name=wh%3Ft&it%27s%3F=a%3F%27b")
+        #expect(ServeParameterTests.rowCount(in: page.body) == 1)
+        let editor = try await served.get(split(try #require(link(marked: #"id="edit-sql""#, in: page.body))))
+        #expect(editor.status == 200, "\(editor.body.prefix(400))")
+        #expect(editor.body.contains(#"<span id="row-count">1 row</span>"#))
     }
 }

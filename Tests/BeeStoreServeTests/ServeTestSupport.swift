@@ -94,15 +94,37 @@ func link(marked marker: String, in html: String) -> String? {
     return attributeValues("href", in: String(html[tagStart...])).first
 }
 
-/// Text with `&amp;`, `&lt;`, `&gt;`, `&quot;` and `&#39;` decoded.
+/// Text with `&amp;`, `&lt;`, `&gt;`, `&quot;` and `&#39;` decoded, scalar by scalar (an
+/// entity followed by a combining mark is still an entity).
 func decodeEntities(_ text: String) -> String {
-    text.replacingOccurrences(of: "&lt;", with: "<").replacingOccurrences(of: "&gt;", with: ">")
-        .replacingOccurrences(of: "&quot;", with: "\"").replacingOccurrences(of: "&#39;", with: "'")
-        .replacingOccurrences(of: "&amp;", with: "&")
+    let entities: [String: Unicode.Scalar] = ["&lt;": "<", "&gt;": ">", "&quot;": "\"", "&#39;": "'", "&amp;": "&"]
+    let scalars = Array(text.unicodeScalars)
+    var decoded = String.UnicodeScalarView()
+    var index = 0
+    while index < scalars.count {
+        let match = entities.first { entity, _ in
+            let pattern = Array(entity.unicodeScalars)
+            return scalars[index...].starts(with: pattern)
+        }
+        if let (entity, scalar) = match {
+            decoded.append(scalar)
+            index += entity.unicodeScalars.count
+        } else {
+            decoded.append(scalars[index])
+            index += 1
+        }
+    }
+    return String(decoded)
 }
 
 /// The path and raw query of a link the server wrote.
 func split(_ link: String) -> (path: String, query: String) {
     let parts = link.split(separator: "?", maxSplits: 1)
     return (String(parts[0]), parts.count > 1 ? String(parts[1]) : "")
+}
+
+/// `name` as an SQL identifier: in double quotes, each double quote doubled, as an FTS5
+/// string is written.
+func quoted(_ name: String) -> String {
+    FullTextQuery.quoted(name)
 }

@@ -28,20 +28,23 @@ struct JSONRowFormat {
         buffer.append(isFirst ? Self.firstRowStart : Self.nextRowStart)
         for index in 0..<min(columnCount, keys.count) {
             buffer.append(keys[index])
-            row.withValue(at: index) { value in
-                switch value {
-                case .null: buffer.append(Self.null)
-                case .integer(let integer): buffer.appendDecimal(integer)
-                case .real(let real): buffer.appendReal(real)
-                case .text(let bytes): Self.appendString(bytes, into: &buffer)
-                case .blob(let bytes):
-                    buffer.append(Self.blobStart)
-                    buffer.appendBase64(bytes)
-                    buffer.append(Self.blobEnd)
-                }
-            }
+            row.withValue(at: index) { Self.appendValue($0, into: &buffer) }
         }
         buffer.append(UInt8(ascii: "}"))
+    }
+
+    /// Appends `value` as a JSON value.
+    static func appendValue(_ value: ColumnValue, into buffer: inout OutputBuffer) {
+        switch value {
+        case .null: buffer.append(Self.null)
+        case .integer(let integer): buffer.appendDecimal(integer)
+        case .real(let real): buffer.appendReal(real)
+        case .text(let bytes): Self.appendString(bytes, into: &buffer)
+        case .blob(let bytes):
+            buffer.append(Self.blobStart)
+            buffer.appendBase64(bytes)
+            buffer.append(Self.blobEnd)
+        }
     }
 
     /// Closes the array; `[]` when there was no row.

@@ -39,6 +39,7 @@ enum ResponseHead {
     static func phrase(of status: Int) -> String {
         switch status {
         case 200: "OK"
+        case 204: "No Content"
         case 303: "See Other"
         case 400: "Bad Request"
         case 401: "Unauthorized"

@@ -9,6 +9,15 @@ enum BrowserAvailability {
     /// The Chromium (or Chrome) executable, when installed.
     static let chromium = executable(named: ["chromium", "chromium-browser", "google-chrome"])
 
+    /// Graphviz's `dot`, which lays out `beestore serve`'s diagram when installed.
+    static let graphviz = executable(named: ["dot"])
+
+    /// The diagram's layouts to check in a browser: the layered one always, and `dot`'s when
+    /// Graphviz is installed or required (`BEESTORE_GRAPHVIZ_TESTS=required`, as CI sets).
+    static var diagramLayouts: [String] {
+        graphviz != nil || ProcessInfo.processInfo.environment["BEESTORE_GRAPHVIZ_TESTS"] == "required" ? ["layered", "dot"] : ["layered"]
+    }
+
     /// Whether the environment demands that the browser tests run.
     static var isRequired: Bool {
         ProcessInfo.processInfo.environment["BEESTORE_BROWSER_TESTS"] == "required"

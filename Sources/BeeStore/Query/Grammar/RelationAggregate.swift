@@ -84,6 +84,8 @@ extension SQLExpression.Node {
             return .glob(try go(operand), try go(pattern), negated: negated)
         case .collate(let operand, let collation):
             return .collate(try go(operand), collation)
+        case .jsonArrayContains(let array, let element):
+            return .jsonArrayContains(array: try go(array), element: try go(element))
         }
     }
 }

@@ -129,6 +129,8 @@ extension SQLExpression.Node {
             renderer.append(negated ? " NOT GLOB " : " GLOB ")
             pattern.render(into: &renderer)
             renderer.append(")")
+        case .jsonArrayContains(let array, let element):
+            renderer.appendJSONArrayContains(array: { array.render(into: &$0) }, element: { element.render(into: &$0) })
         case .collate(let operand, let collation):
             renderer.append("(")
             operand.render(into: &renderer)
@@ -211,6 +213,28 @@ extension SQLRenderer {
             append(" AS JSONB), CAST(")
             bind(.text(path))
             append(asText ? " AS JSONPATH)) #>> '{}')" : " AS JSONPATH))")
+        }
+    }
+}
+
+extension SQLRenderer {
+    /// Whether the JSON array `array` renders holds what `element` renders: in SQLite,
+    /// `element IN` the values `json_each` reads from it; in PostgreSQL, `element`'s text
+    /// among the texts of the `jsonb` array's elements.
+    mutating func appendJSONArrayContains(array: (inout SQLRenderer) -> Void, element: (inout SQLRenderer) -> Void) {
+        append("(")
+        switch dialect.kind {
+        case .sqlite:
+            element(&self)
+            append(" IN (SELECT value FROM json_each(")
+            array(&self)
+            append(")))")
+        case .postgreSQL:
+            append("CAST(")
+            element(&self)
+            append(" AS TEXT) IN (SELECT jsonb_array_elements_text(CAST(")
+            array(&self)
+            append(" AS JSONB))))")
         }
     }
 }

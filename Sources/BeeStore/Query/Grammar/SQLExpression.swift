@@ -43,6 +43,8 @@ public struct SQLExpression: Sendable {
         /// `x LIKE pattern ESCAPE '\'` (case-insensitive for ASCII letters in every dialect).
         case like(Node, Node, negated: Bool)
         case glob(Node, Node, negated: Bool)
+        /// `element IN` the elements of the JSON array `array`.
+        case jsonArrayContains(array: Node, element: Node)
         case collate(Node, String)
         /// An aggregate of a record's to-many relation, per record: a record query turns it
         /// into a subquery (see ``RelationAggregate``).
@@ -74,7 +76,7 @@ public struct SQLExpression: Sendable {
 
     /// The column named `name` exactly, as one identifier whatever it holds: for names
     /// read from a schema, where a dot is part of the name.
-    static func exactColumn(_ name: String) -> SQLExpression {
+    package static func exactColumn(_ name: String) -> SQLExpression {
         SQLExpression(.exactColumn(name))
     }
 
@@ -201,6 +203,18 @@ extension SQLExpression {
     /// `expression GLOB pattern` (SQLite's case-sensitive pattern match).
     public func glob(_ pattern: SQLExpression) -> SQLExpression {
         SQLExpression(.glob(node, pattern.node, negated: false))
+    }
+
+    /// Whether this JSON array holds `element` among its elements: `element IN (SELECT value
+    /// FROM json_each(array))` in SQLite; in PostgreSQL the texts of the elements of the
+    /// array read as `jsonb` are compared with `element`'s text. A `NULL` array holds
+    /// nothing; text that is not JSON makes the statement fail.
+    ///
+    /// ```swift
+    /// db.from("song").where(.column("tags").jsonArrayContains(.value("rock")))
+    /// ```
+    public func jsonArrayContains(_ element: SQLExpression) -> SQLExpression {
+        SQLExpression(.jsonArrayContains(array: node, element: element.node))
     }
 
     /// `expression COLLATE collation`: compared and sorted by the collation (`NOCASE`,
