@@ -1,16 +1,16 @@
 import BeeStore
 import Foundation
 
-/// Tells every open page when another connection or process commits to the served file:
-/// one observation of the database (BeeStore's change detection, which notices outside
+/// Tells every open page when another connection or process commits to a served file:
+/// one observation of each database (BeeStore's change detection, which notices outside
 /// commits through `PRAGMA data_version`), fanned out to the server-sent event streams.
 package final class ChangeBroadcaster: @unchecked Sendable {
-    // Safe to share: `streams`, `nextIdentifier` and `observation` are read and written
+    // Safe to share: `streams`, `nextIdentifier` and `observations` are read and written
     // only while `lock` is held.
     private let lock = NSLock()
     private var streams: [Int: ChunkQueue] = [:]
     private var nextIdentifier = 0
-    private var observation: Task<Void, Never>?
+    private var observations: [Task<Void, Never>] = []
 
     private static let connected = Array(": connected\n\n".utf8)
     private static let change = Array("event: change\ndata: changed\n\n".utf8)
@@ -20,10 +20,10 @@ package final class ChangeBroadcaster: @unchecked Sendable {
     package init() {}
 
     deinit {
-        observation?.cancel()
+        for observation in observations { observation.cancel() }
     }
 
-    /// Starts observing `database`, looking for outside commits every `interval` seconds.
+    /// Starts observing `database` (beside the databases observed already), looking for outside commits every `interval` seconds.
     package func start(observing database: Database, interval: Double) {
         let changes = database.values(tables: [], externalChangeInterval: interval) { _ in 0 }
         let task = Task { [weak self] in
@@ -33,7 +33,7 @@ package final class ChangeBroadcaster: @unchecked Sendable {
                 for try await _ in changes.dropFirst() { self?.publish() }
             } catch {}
         }
-        lock.withLock { observation = task }
+        lock.withLock { observations.append(task) }
     }
 
     /// The server-sent event stream of a page: a comment at once (so that the browser

@@ -7,6 +7,20 @@ struct HTML {
     /// The document's markup so far.
     private(set) var markup = ""
 
+    /// The path the links of a database's pages start with: empty when the server serves
+    /// one database, `/` and the database's URL name when it serves several.
+    let basePath: String
+
+    /// An empty document whose links start with `basePath`.
+    init(basePath: String = "") {
+        self.basePath = basePath
+    }
+
+    /// The `href` of `url`, a page of the database this document belongs to.
+    func href(_ url: PageURL) -> String {
+        basePath + url.text
+    }
+
     /// Appends markup written by the server itself: tags and attribute names, never data.
     mutating func raw(_ tags: StaticString) {
         markup += tags.description
@@ -42,7 +56,7 @@ struct HTML {
 
     /// Appends a link to `url` whose text is `label`, with extra attributes.
     mutating func link(_ label: String, to url: PageURL, _ attributes: [(StaticString, String)] = []) {
-        element("a", [("href", url.text)] + attributes, text: label)
+        element("a", [("href", href(url))] + attributes, text: label)
     }
 
     /// Escapes `value` for HTML text and double- or single-quoted attribute values.

@@ -4,19 +4,22 @@ enum PageError: Error, Equatable {
     case notFound(String)
     /// The request is malformed or asks for something refused (400).
     case badRequest(String)
+    /// The request asks for something the server was not started to give (403).
+    case forbidden(String)
 
     /// The HTTP status of the error.
     var status: Int {
         switch self {
         case .notFound: 404
         case .badRequest: 400
+        case .forbidden: 403
         }
     }
 
     /// The message shown to the user.
     var message: String {
         switch self {
-        case .notFound(let message), .badRequest(let message): message
+        case .notFound(let message), .badRequest(let message), .forbidden(let message): message
         }
     }
 }

@@ -22,11 +22,12 @@ struct PageResponse: Sendable {
         PageResponse(status: status, contentType: "text/html; charset=utf-8", body: .bytes(Array(page.markup.utf8)))
     }
 
-    /// A page saying what went wrong, with `status`.
-    static func error(_ message: String, status: Int, databaseName: String) -> PageResponse {
-        let title = status == 404 ? "Not found" : "Error"
+    /// A page saying what went wrong, with `status`, among the pages of `context`'s
+    /// database (or of the server, when nil).
+    static func error(_ message: String, status: Int, context: BrowseContext?) -> PageResponse {
+        let title = status == 404 ? "Not found" : status == 403 ? "Forbidden" : "Error"
         return .html(
-            PageLayout.page(title: title, databaseName: databaseName, isLive: false) { html in
+            PageLayout.page(title: title, context: context, isLive: false) { html in
                 html.element("div", [("id", "error"), ("class", "error")], text: message)
             }, status: status)
     }

@@ -30,10 +30,11 @@ enum QueryPage {
             }
         }
         var status = 200
-        let page = PageLayout.page(title: "SQL", databaseName: context.displayName, isLive: false) { html in
+        let page = PageLayout.page(title: "SQL", context: context, isLive: false) { html in
             writeForm(sql: sql, names: names, arguments: arguments, to: &html)
             switch outcome {
-            case .success(.rows(let result)): writeResult(result, sql: sql, arguments: arguments, to: &html)
+            case .success(.rows(let result)):
+                writeResult(result, url: url(PageURL("/query", [("sql", sql)]), adding: arguments), to: &html)
             case .success(.plan(let plan)): PlanTree.write(plan, to: &html)
             case .success: break
             case .failure(let error):
@@ -53,8 +54,16 @@ enum QueryPage {
     }
 
     private static func writeForm(sql: String, names: [String], arguments: [String: Value], to html: inout HTML) {
-        html.open("form", [("id", "query-form"), ("method", "get"), ("action", "/query")])
+        html.open("form", [("id", "query-form"), ("method", "get"), ("action", html.href(PageURL("/query")))])
         html.element("textarea", [("id", "sql"), ("name", "sql"), ("rows", "8"), ("spellcheck", "false")], text: sql)
+        writeParameterFields(names: names, arguments: arguments, to: &html)
+        html.raw("<p><button type=\"submit\" id=\"run-query\">Run</button> ")
+        html.raw("<button type=\"submit\" id=\"explain\" name=\"_plan\" value=\"1\">Query plan</button></p></form>")
+    }
+
+    /// A field for each of the named parameters `names` (with their prefix), holding its
+    /// value in `arguments` (keyed without the prefix).
+    static func writeParameterFields(names: [String], arguments: [String: Value], to html: inout HTML) {
         for name in names {
             let field = String(name.dropFirst())
             html.open("label")
@@ -62,14 +71,15 @@ enum QueryPage {
             html.open("input", [("class", "param"), ("name", field), ("value", arguments[field].map(CellFormat.text) ?? "")])
             html.close("label")
         }
-        html.raw("<p><button type=\"submit\" id=\"run-query\">Run</button> ")
-        html.raw("<button type=\"submit\" id=\"explain\" name=\"_plan\" value=\"1\">Query plan</button></p></form>")
     }
 
-    private static func writeResult(_ result: QueryResult, sql: String, arguments: [String: Value], to html: inout HTML) {
-        let url = arguments.keys.sorted().reduce(PageURL("/query", [("sql", sql)])) { url, name in
-            url.adding(name, arguments[name].map(CellFormat.text) ?? "")
-        }
+    /// `url` with a query item for each of `arguments`, in name order.
+    static func url(_ url: PageURL, adding arguments: [String: Value]) -> PageURL {
+        arguments.keys.sorted().reduce(url) { url, name in url.adding(name, arguments[name].map(CellFormat.text) ?? "") }
+    }
+
+    /// The rows of `result`, with links exporting them: `url` with `_format`.
+    static func writeResult(_ result: QueryResult, url: PageURL, to html: inout HTML) {
         html.raw("<p class=\"summary\">")
         let count = CountText.rows(result.rows.count)
         html.element("span", [("id", "row-count")], text: result.hasMoreRows ? "first \(count) shown" : count)

@@ -8,7 +8,7 @@ enum ReportPages {
     static func integrity(context: BrowseContext) throws -> PageResponse {
         let report = try Inspector(context.exporting).checkIntegrity()
         return .html(
-            PageLayout.page(title: "Integrity", databaseName: context.displayName) { html in
+            PageLayout.page(title: "Integrity", context: context) { html in
                 html.element("p", [("id", "verdict")], text: report.isHealthy ? "The database is healthy." : "Problems found.")
                 html.element("pre", [("id", "report")], text: report.description)
             })
@@ -17,7 +17,7 @@ enum ReportPages {
     static func storage(context: BrowseContext) throws -> PageResponse {
         let statistics = try context.inspector.storageStatistics()
         return .html(
-            PageLayout.page(title: "Storage", databaseName: context.displayName) { html in
+            PageLayout.page(title: "Storage", context: context) { html in
                 html.element("pre", [("id", "summary")], text: statistics.figures)
                 html.raw("<table id=\"report\"><thead><tr><th>name</th><th>kind</th><th>table</th><th>bytes</th></tr></thead><tbody>")
                 for object in statistics.objects {
@@ -35,7 +35,7 @@ enum ReportPages {
     static func migrations(context: BrowseContext) throws -> PageResponse {
         let applied = try Migrator(database: context.database).status()
         return .html(
-            PageLayout.page(title: "Migrations", databaseName: context.displayName) { html in
+            PageLayout.page(title: "Migrations", context: context) { html in
                 guard !applied.isEmpty else {
                     html.element("p", [("id", "report")], text: "No BeeStore migrations are recorded in this database.")
                     return

@@ -24,7 +24,7 @@ enum RowPage {
         let labels = try ForeignKeyLabels(shape: shape, rows: [row], valueOffset: 0, context: context)
         let incoming = try IncomingLinks(to: row, of: shape, context: context)
         return .html(
-            PageLayout.page(title: shape.name, databaseName: context.displayName) { html in
+            PageLayout.page(title: shape.name, context: context) { html in
                 html.raw("<p>")
                 html.link("All rows of \(shape.name)", to: PageURL("/table", [("name", shape.name)]), [("id", "table-link")])
                 html.raw(" · export ")

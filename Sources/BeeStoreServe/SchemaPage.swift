@@ -7,7 +7,7 @@ enum SchemaPage {
         guard let table = items["name"] else { throw PageError.badRequest("no table named in the request") }
         let schema = try TableShape.named(table, in: context.inspector).schema
         return .html(
-            PageLayout.page(title: "Schema of \(schema.name)", databaseName: context.displayName) { html in
+            PageLayout.page(title: "Schema of \(schema.name)", context: context) { html in
                 html.raw("<p>")
                 html.link("Rows of \(schema.name)", to: PageURL("/table", [("name", schema.name)]), [("id", "table-link")])
                 html.raw("</p>")

@@ -18,9 +18,12 @@ enum TablePage {
             }
         }
         let content = try TablePageContent(queries: queries, context: context)
-        if let shape = request.shape { return try TableJSON.response(for: content, shape: shape) }
+        if request.isJSON {
+            return try TableJSON.response(for: content, shape: request.shape, context: context)
+        }
         return .html(
-            PageLayout.page(title: shape.name, databaseName: context.displayName) { html in
+            PageLayout.page(title: shape.name, context: context) { html in
+                context.metadata.tables[shape.name]?.write(to: &html)
                 content.write(to: &html)
             })
     }
@@ -55,7 +58,7 @@ struct TablePageContent {
         }
         self.facets = facets
         editableSQL = try? queries.export(in: context.database).selectStatement().sqlWithLiterals
-        suggestedFacets = queries.request.shape == nil
+        suggestedFacets = !queries.request.isJSON
             ? FacetSuggestions.suggestions(for: queries, rowCount: matchingCount, in: context.counting) : []
         var values = ForeignKeyLabels.values(
             of: rows, in: queries.shape, valueOffset: queries.shape.selectsKeySeparately ? 1 : 0)
@@ -110,12 +113,12 @@ struct TablePageContent {
 
     private func writeSearchAndFilterForms(to html: inout HTML) {
         if shape.isFullTextSearchable {
-            html.open("form", [("id", "search-form"), ("method", "get"), ("action", "/table")])
+            html.open("form", [("id", "search-form"), ("method", "get"), ("action", html.href(PageURL("/table")))])
             writeHiddenFields(of: request.url.removing { $0 == "_search" }, to: &html)
             html.open("input", [("type", "search"), ("name", "_search"), ("value", request.search ?? ""), ("placeholder", "Search")])
             html.raw("<button type=\"submit\">Search</button></form>")
         }
-        html.open("form", [("id", "filter-form"), ("method", "get"), ("action", "/table")])
+        html.open("form", [("id", "filter-form"), ("method", "get"), ("action", html.href(PageURL("/table")))])
         writeHiddenFields(of: request.url, to: &html)
         html.open("select", [("name", "_column"), ("aria-label", "column")])
         for column in shape.columnNames { html.element("option", [("value", column)], text: column) }
@@ -144,6 +147,7 @@ struct TablePageContent {
             let marker = queries.sortColumn == column ? (request.isDescending ? " ▼" : " ▲") : ""
             html.raw("<th>")
             html.link(column + marker, to: url, [("class", "sort"), ("data-column", column)])
+            writeColumnMenu(of: column, to: &html)
             html.raw("</th>")
         }
         html.raw("</tr></thead><tbody>")

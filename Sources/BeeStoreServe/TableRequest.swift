@@ -35,6 +35,11 @@ struct TableRequest: Sendable {
     var shape: JSONShape?
     /// Whether an export holds every row rather than the page's.
     var exportsAll = false
+    /// What the default JSON page (`_extra`, as Datasette 1.0 names it) adds to its rows.
+    var extras: [JSONExtra] = []
+
+    /// Whether the page is asked for as JSON: a `_shape`, or the default form `_extra` asks for.
+    var isJSON: Bool { shape != nil || !extras.isEmpty }
 
     /// The largest page a request may ask for.
     static let maximumPageSize = 1_000
@@ -43,7 +48,7 @@ struct TableRequest: Sendable {
     /// name starts with `_` is refused with a 400 naming it rather than ignored.
     static let parameterNames: Set<String> = [
         "name", "_sort", "_sort_desc", "_facet", "_search", "_searchmode", "_after", "_offset", "_size", "_format", "_all",
-        "_column", "_op", "_value", "_col", "_nocol", "_where", "_shape", "_facet_array", "_facet_date",
+        "_column", "_op", "_value", "_col", "_nocol", "_where", "_shape", "_facet_array", "_facet_date", "_extra",
     ]
 
     /// The request that `items` describe. An item named `column__operator` is a filter, and
@@ -97,6 +102,17 @@ struct TableRequest: Sendable {
             self.shape = shape
             format = nil
         }
+        extras = try items.all("_extra").flatMap { $0.split(separator: ",", omittingEmptySubsequences: true) }.map { name in
+            guard let extra = JSONExtra(rawValue: String(name)) else {
+                throw PageError.badRequest("unknown _extra \(name): use count, next_url or columns")
+            }
+            return extra
+        }
+        if !extras.isEmpty {
+            guard shape == nil, format == nil, !exportsAll else {
+                throw PageError.badRequest("_extra asks for the default JSON page: not with _shape, _format or _all")
+            }
+        }
         for filter in filters where filter.op == .typed { _ = try ValueToken.decode(filter.value) }
         for filter in filters where filter.op == .in || filter.op == .notin { _ = try FilterOperator.list(filter.value) }
     }
@@ -119,6 +135,7 @@ struct TableRequest: Sendable {
         if isRawSearch { items.append(("_searchmode", "raw")) }
         if pageSize != 100 { items.append(("_size", String(pageSize))) }
         if let shape { items.append(("_shape", shape.rawValue)) }
+        if !extras.isEmpty { items.append(("_extra", extras.map(\.rawValue).joined(separator: ","))) }
         return PageURL("/table", items)
     }
 }

@@ -62,4 +62,28 @@ import Testing
         #expect(try await served.get("/table", "name=Track&_shape=columns").status == 400)
         #expect(try await served.get("/table", "name=Track&_shape=array&_format=csv").status == 400)
     }
+
+    @Test func extraAddsTheCountTheNextPageAndTheColumnsToTheDefaultJSON() async throws {
+        let served = try ServedCopy()
+        let total = try #require(try served.openWritable().fetchValue(Int.self, "SELECT count(*) FROM Track WHERE GenreId = 1"))
+        let response = try await ServedCopy.response(
+            of: served.browser, to: "/table", "name=Track&GenreId=1&_size=3&_col=Name&_extra=count,next_url&_extra=columns")
+        #expect(response.status == 200 && response.contentType.hasPrefix("application/json"))
+        let page = try #require(try Self.json(String(decoding: try await ServedCopy.bytes(of: response.body), as: UTF8.self)) as? [String: Any])
+        #expect(Set(page.keys) == ["ok", "rows", "count", "next_url", "columns"])
+        #expect(page["ok"] as? Bool == true && page["count"] as? Int == total && page["columns"] as? [String] == ["Name"])
+        #expect((page["rows"] as? [[String: Any]])?.count == 3)
+        let next = try #require(page["next_url"] as? String)
+        #expect(next.contains("_extra=count%2Cnext_url%2Ccolumns"))
+        #expect(response.headers.contains { $0.0 == "Link" && $0.1 == "<\(next)>; rel=\"next\"" })
+        let following = try #require(try Self.json(try await served.get(split(next)).body) as? [String: Any])
+        #expect((following["rows"] as? [[String: Any]])?.count == 3 && following["count"] as? Int == total)
+
+        let countOnly = try #require(try Self.json(try await served.get("/table", "name=Genre&_extra=count").body) as? [String: Any])
+        #expect(Set(countOnly.keys) == ["ok", "rows", "count"])
+        let unknown = try await served.get("/table", "name=Genre&_extra=count,facets")
+        #expect(unknown.status == 400 && unknown.body.contains("unknown _extra facets"))
+        #expect(try await served.get("/table", "name=Genre&_extra=count&_shape=array").status == 400)
+        #expect(try await served.get("/table", "name=Genre&_extra=count&_format=csv").status == 400)
+    }
 }

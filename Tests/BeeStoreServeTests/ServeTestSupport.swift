@@ -26,6 +26,12 @@ final class ServedCopy: Sendable {
             .appendingPathComponent("BeeStoreTests/Fixtures")
         try FileManager.default.copyItem(atPath: fixtures.appendingPathComponent(fixture).path, toPath: path)
         try prepare(try Self.openWritable(path))
+        browser = Browser(context: try Self.context(path: path, timeLimit: timeLimit), changes: ChangeBroadcaster())
+    }
+
+    /// The file at `path`, opened as `beestore serve` opens it: read-only, ATTACH refused,
+    /// pages under `timeLimit`.
+    static func context(path: String, timeLimit: Duration = .seconds(1)) throws -> BrowseContext {
         func open(_ limit: Duration?) throws -> Database {
             var configuration = Configuration()
             configuration.readOnly = true
@@ -34,10 +40,9 @@ final class ServedCopy: Sendable {
             configuration.allowsAttach = false
             return try Database(path: path, configuration: configuration)
         }
-        let context = BrowseContext(
+        return BrowseContext(
             database: try open(timeLimit), counting: try open(.milliseconds(200)), exporting: try open(nil),
-            displayName: fixture)
-        browser = Browser(context: context, changes: ChangeBroadcaster())
+            displayName: URL(fileURLWithPath: path).lastPathComponent)
     }
 
     /// A writable connection to the copy that keeps its journal mode.
@@ -57,11 +62,23 @@ final class ServedCopy: Sendable {
 
     /// The response to `path` with the raw query string `query`, its body read in full.
     func get(_ path: String, _ query: String = "") async throws -> (status: Int, body: String, contentType: String) {
+        try await Self.page(of: browser, at: path, query)
+    }
+
+    /// The response of `browser` to `path` with the raw query string `query`, its body read
+    /// in full as text.
+    static func page(of browser: Browser, at path: String, _ query: String = "") async throws
+        -> (status: Int, body: String, contentType: String)
+    {
+        let response = try await response(of: browser, to: path, query)
+        return (response.status, String(decoding: try await bytes(of: response.body), as: UTF8.self), response.contentType)
+    }
+
+    /// The response of `browser` to `path` with the raw query string `query`, its body not read.
+    static func response(of browser: Browser, to path: String, _ query: String = "") async throws -> PageResponse {
         // Pages block their thread while SQLite works: on a thread of their own, as in the
         // server, not on the tests' shared ones.
-        let browser = browser
-        let response = try await BlockingWork.run { browser.respond(to: path, items: QueryItems(query: query)) }
-        return (response.status, String(decoding: try await Self.bytes(of: response.body), as: UTF8.self), response.contentType)
+        try await BlockingWork.run { browser.respond(to: path, items: QueryItems(query: query)) }
     }
 
     /// The response to a link the server wrote, split into its path and raw query.

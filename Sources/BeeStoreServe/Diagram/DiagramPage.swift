@@ -37,7 +37,7 @@ enum DiagramPage {
             }
         }
         return .html(
-            PageLayout.page(title: "Foreign keys", databaseName: context.displayName) { html in
+            PageLayout.page(title: "Foreign keys", context: context) { html in
                 html.raw("<p id=\"layouts\">Layout: ")
                 if dot != nil {
                     html.link("Graphviz dot", to: PageURL("/diagram", [("_layout", Method.graphviz.rawValue)]), [("id", "layout-dot")])

@@ -47,7 +47,7 @@ enum DiagramSVG {
             [("class", "header"), ("x", number(box.x)), ("y", number(box.y)), ("width", number(box.width)),
              ("height", number(DiagramGraph.headerHeight))])
         html.close("rect")
-        html.open("a", [("href", PageURL("/table", [("name", table.name)]).text)])
+        html.open("a", [("href", html.href(PageURL("/table", [("name", table.name)])))])
         html.element(
             "text", [("class", "name"), ("x", number(box.x + 8)), ("y", number(DiagramGraph.middle(ofRow: 0, top: box.y) + 4.5))],
             text: DiagramGraph.shown(table.name))

@@ -38,15 +38,21 @@ struct ServeBrowserTests {
     /// the token for the cookie), runs `body`, and expects no error in the browser's console.
     func withServedPage(_ body: (ServedDatabase, WebDriver) async throws -> Void) async throws {
         try await ServedDatabase.serve(prepare: Self.addHostileTable) { served in
-            try await WebDriver.withBrowser { browser in
-                try await browser.navigate(to: served.launchURL)
-                try await waitUntil("the database page after the token redirect") {
-                    try await browser.currentURL() == served.baseURL
-                }
-                try await body(served, browser)
-                let errors = try await browser.browserLog().filter { $0.level == "SEVERE" }
-                #expect(errors.isEmpty, "browser console errors: \(errors)")
+            try await Self.withBrowser(opening: served, body)
+        }
+    }
+
+    /// Opens the URL `served` printed in a browser (which trades the token for the cookie),
+    /// runs `body`, and expects no error in the browser's console.
+    static func withBrowser(opening served: ServedDatabase, _ body: (ServedDatabase, WebDriver) async throws -> Void) async throws {
+        try await WebDriver.withBrowser { browser in
+            try await browser.navigate(to: served.launchURL)
+            try await waitUntil("the first page after the token redirect") {
+                try await browser.currentURL() == served.baseURL
             }
+            try await body(served, browser)
+            let errors = try await browser.browserLog().filter { $0.level == "SEVERE" }
+            #expect(errors.isEmpty, "browser console errors: \(errors)")
         }
     }
 

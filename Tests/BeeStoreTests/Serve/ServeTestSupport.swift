@@ -25,12 +25,13 @@ final class ServedDatabase: Sendable {
     private let process: ChildProcess
 
     /// Copies `fixture` into a new temporary directory, lets `prepare` change the copy (given
-    /// its path), and starts `beestore serve COPY --port 0` with `arguments` added.
-    private init(fixture: String, arguments: [String], prepare: (String) throws -> Void) async throws {
+    /// its path) and return more arguments, and starts `beestore serve COPY --port 0` with
+    /// `arguments` and those added.
+    private init(fixture: String, arguments: [String], prepare: (String) throws -> [String]) async throws {
         directory = try TemporaryDirectory("BeeStoreServe")
         databasePath = try Fixtures.copy(fixture, into: directory)
-        try prepare(databasePath)
-        process = try ChildProcess(try productURL("beestore"), ["serve", databasePath, "--port", "0"] + arguments)
+        let added = try prepare(databasePath)
+        process = try ChildProcess(try productURL("beestore"), ["serve", databasePath, "--port", "0"] + arguments + added)
         (launchURL, token) = try await process.firstLine("the URL to open", Self.launchURL(in:))
         guard let base = URL(string: "/", relativeTo: launchURL)?.absoluteURL else {
             throw ServeSetupError(description: "no base URL in \(launchURL)")
@@ -47,6 +48,16 @@ final class ServedDatabase: Sendable {
     /// when `body` throws.
     static func serve<T>(
         _ fixture: String = "chinook.sqlite", arguments: [String] = [], prepare: (String) throws -> Void = { _ in },
+        _ body: (ServedDatabase) async throws -> T
+    ) async throws -> T {
+        try await serve(fixture, arguments: arguments, preparingArguments: { try prepare($0); return [] }, body)
+    }
+
+    /// Runs `body` with a server over a copy of `fixture`, given the arguments `prepare`
+    /// returns (made beside the copy, whose path it is given), then stops the server, also
+    /// when `body` throws.
+    static func serve<T>(
+        _ fixture: String = "chinook.sqlite", arguments: [String] = [], preparingArguments prepare: (String) throws -> [String],
         _ body: (ServedDatabase) async throws -> T
     ) async throws -> T {
         let served = try await ServedDatabase(fixture: fixture, arguments: arguments, prepare: prepare)
