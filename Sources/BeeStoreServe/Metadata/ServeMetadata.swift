@@ -135,9 +135,6 @@ package struct MetadataDescription: Sendable, Equatable {
     /// A description saying nothing.
     init() {}
 
-    /// Whether it says nothing.
-    var isEmpty: Bool { self == MetadataDescription() }
-
     init(reading reader: inout MetadataReader) throws(MetadataError) {
         title = try reader.string("title")
         description = try reader.string("description")

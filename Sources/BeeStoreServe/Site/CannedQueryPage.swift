@@ -30,7 +30,8 @@ enum CannedQueryPage {
                 try inspector.execute(query.sql, arguments: statementArguments, writingTo: &writer)
             }
         }
-        let result = runs ? try inspector.execute(query.sql, arguments: statementArguments, maximumRowCount: QueryPage.shownRowCount) : nil
+        let result: QueryResult? =
+            try runs ? inspector.execute(query.sql, arguments: statementArguments, maximumRowCount: QueryPage.shownRowCount) : nil
         let page = PageURL("/canned", [("name", name)])
         return .html(
             PageLayout.page(title: query.about.title ?? name, context: context, isLive: result != nil) { html in

@@ -283,15 +283,22 @@ struct ServeBrowserTests {
                     "/table",
                     ["name": "Track", "Milliseconds__gt": "300000", "_facet": "GenreId", "_facet": "MediaTypeId"]))
             try await Self.waitForRowCount(1069, in: browser)
-            let png = try await browser.screenshot()
-            let image = try #require(PNGImage(png), "a PNG image")
-            #expect(image.width == 1280 && image.height > 0)
-            // The documentation's picture is only rewritten on request, never by a plain test run.
-            if ProcessInfo.processInfo.environment["BEESTORE_UPDATE_SCREENSHOT"] == "1" {
-                let resources = Repository.folder("Sources/BeeStore/BeeStore.docc/Resources")
-                try FileManager.default.createDirectory(at: resources, withIntermediateDirectories: true)
-                try png.write(to: resources.appendingPathComponent("beestore-serve.png"))
-            }
+            try await Self.screenshot(of: browser, savedAs: "beestore-serve.png")
+        }
+    }
+
+    /// Takes a screenshot of the browser's page and checks it is a PNG image 1280 pixels
+    /// wide; with `BEESTORE_UPDATE_SCREENSHOT=1`, saves it as the documentation's picture
+    /// `fileName`.
+    static func screenshot(of browser: WebDriver, savedAs fileName: String) async throws {
+        let png = try await browser.screenshot()
+        let image = try #require(PNGImage(png), "a PNG image")
+        #expect(image.width == 1280 && image.height > 0)
+        // The documentation's pictures are only rewritten on request, never by a plain test run.
+        if ProcessInfo.processInfo.environment["BEESTORE_UPDATE_SCREENSHOT"] == "1" {
+            let resources = Repository.folder("Sources/BeeStore/BeeStore.docc/Resources")
+            try FileManager.default.createDirectory(at: resources, withIntermediateDirectories: true)
+            try png.write(to: resources.appendingPathComponent(fileName))
         }
     }
 }

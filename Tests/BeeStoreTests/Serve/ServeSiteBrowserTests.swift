@@ -10,20 +10,12 @@ extension ServeBrowserTests {
     static let hostileFileName = "it's \"<b>notes</b>\" & ü ?#%+.db"
 
     /// A metadata file describing the Chinook copy, with one canned query.
-    static let metadataDocument: [String: Any] = [
-        "title": "Music <shop>",
-        "databases": [
-            "chinook": [
-                "description": "A record shop's sales",
-                "queries": [
-                    "long_tracks": [
-                        "title": "Long tracks of a genre",
-                        "sql": "SELECT Name, Milliseconds FROM Track WHERE GenreId = :genre AND Milliseconds > :ms ORDER BY TrackId",
-                    ]
-                ],
-            ]
-        ],
-    ]
+    static let metadataDocument = """
+        {"title": "Music <shop>",
+         "databases": {"chinook": {"description": "A record shop's sales",
+           "queries": {"long_tracks": {"title": "Long tracks of a genre",
+             "sql": "SELECT Name, Milliseconds FROM Track WHERE GenreId = :genre AND Milliseconds > :ms ORDER BY TrackId"}}}}}
+        """
 
     /// Serves the Chinook copy, a database with a hostile file name and the metadata file,
     /// downloads allowed, and runs `body` in a browser that opened the printed URL.
@@ -36,7 +28,7 @@ extension ServeBrowserTests {
                 INSERT INTO note (body) VALUES ('<script>window.alertFired = true</script>');
                 """)
             let metadata = folder.appendingPathComponent("metadata.json")
-            try JSONSerialization.data(withJSONObject: Self.metadataDocument).write(to: metadata)
+            try Data(Self.metadataDocument.utf8).write(to: metadata)
             return [notes, "--metadata", metadata.path, "--allow-download"]
         }) { served in
             try await Self.withBrowser(opening: served, body)
@@ -69,6 +61,8 @@ extension ServeBrowserTests {
                 Int.self, "SELECT count(*) FROM Track WHERE GenreId = 1 AND Milliseconds > 400000"))
             try await Self.waitForRowCount(expected, in: browser)
             #expect(try await browser.elements("#error").isEmpty)
+            #expect(try await browser.elements("#canned-sql .sql-keyword").count >= 4, "the query's SQL is highlighted")
+            try await Self.screenshot(of: browser, savedAs: "beestore-serve-canned-query.png")
         }
     }
 }
