@@ -2,7 +2,7 @@
 /// facet by the column, hide it. A `<details>` element opens it, so that it needs no script.
 extension TablePageContent {
     func writeColumnMenu(of column: String, to html: inout HTML) {
-        html.open("details", [("class", "column-menu"), ("data-column", column)])
+        html.open("details", [("class", "column-menu"), ("data-menu-column", column)])
         // The marker is drawn by the stylesheet, so that the header's text stays the column's name.
         html.element("summary", [("title", "column actions"), ("aria-label", "actions of \(column)")], text: "")
         html.raw("<ul>")

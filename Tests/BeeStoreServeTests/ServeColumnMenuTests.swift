@@ -9,7 +9,7 @@ import Testing
 @Suite struct ServeColumnMenuTests {
     /// The links of the column menu of `column` in `page`, by their `data-action`.
     static func menu(of column: String, in page: String) throws -> [String: String] {
-        let marker = "<details class=\"column-menu\" data-column=\"\(column)\">"
+        let marker = "<details class=\"column-menu\" data-menu-column=\"\(column)\">"
         let menu = try #require(page.components(separatedBy: marker).dropFirst().first?.components(separatedBy: "</details>").first)
         return Dictionary(uniqueKeysWithValues: zip(attributeValues("data-action", in: menu), attributeValues("href", in: menu)))
     }

@@ -33,7 +33,7 @@ import Testing
         let site = try ServedSite()
         let index = try await site.get("/")
         #expect(index.status == 200)
-        #expect(!index.body.contains("<b>notes</b>"))
+        #expect(!index.body.contains("<i>notes"))
         var escaped = ""
         HTML.escape(ServedSite.hostileName, into: &escaped)
         #expect(index.body.contains(escaped))

@@ -9,9 +9,9 @@ import Foundation
 final class ServedSite: Sendable {
     /// The file name of the second database: every character a name can hold that HTML or
     /// a URL gives a meaning to.
-    static let hostileFileName = "it's \"<b>notes</b>\" & ü ?#%+.db"
+    static let hostileFileName = "it's \"<i>notes\" & ü ?#%+.db"
     /// Its URL name: the file name without its extension.
-    static let hostileName = "it's \"<b>notes</b>\" & ü ?#%+"
+    static let hostileName = "it's \"<i>notes\" & ü ?#%+"
 
     let directory: URL
     let browser: Browser
@@ -25,9 +25,10 @@ final class ServedSite: Sendable {
         try FileManager.default.copyItem(
             atPath: fixtures.appendingPathComponent("chinook.sqlite").path,
             toPath: directory.appendingPathComponent("chinook.sqlite").path)
-        let notes = try Database(path: directory.appendingPathComponent(Self.hostileFileName).path)
+        var rollbackJournal = Configuration()
+        rollbackJournal.journalMode = nil
+        let notes = try Database(path: directory.appendingPathComponent(Self.hostileFileName).path, configuration: rollbackJournal)
         try notes.execute(script: """
-            PRAGMA journal_mode = DELETE;
             CREATE TABLE note (id INTEGER PRIMARY KEY, body TEXT);
             INSERT INTO note (body) VALUES ('<script>alert(1)</script>'), ('plain');
             """)

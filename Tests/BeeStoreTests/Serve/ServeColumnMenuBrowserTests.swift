@@ -6,19 +6,19 @@ extension ServeBrowserTests {
     @Test func aColumnMenuAddsAFacetAndHidesItsColumn() async throws {
         try await withServedPage { served, browser in
             try await browser.navigate(to: try served.url("/table", ["name": "Track"]))
-            try await browser.click(try await browser.waitForElement("details.column-menu[data-column=MediaTypeId] summary"))
-            try await browser.click(try await browser.waitForElement("details.column-menu[data-column=MediaTypeId] a[data-action=facet]"))
+            try await browser.click(try await browser.waitForElement("details.column-menu[data-menu-column=MediaTypeId] summary"))
+            try await browser.click(try await browser.waitForElement("details.column-menu[data-menu-column=MediaTypeId] a[data-action=facet]"))
             _ = try await browser.waitForElement(".facet[data-column=MediaTypeId] a.facet-value")
-            try await browser.click(try await browser.element("details.column-menu[data-column=Composer] summary"))
-            try await browser.click(try await browser.waitForElement("details.column-menu[data-column=Composer] a[data-action=hide]"))
+            try await browser.click(try await browser.element("details.column-menu[data-menu-column=Composer] summary"))
+            try await browser.click(try await browser.waitForElement("details.column-menu[data-menu-column=Composer] a[data-action=hide]"))
             try await waitUntil("the Composer column hidden") {
                 let composer = try await browser.elements("#rows th a.sort[data-column=Composer]")
                 let name = try await browser.elements("#rows th a.sort[data-column=Name]")
                 return composer.isEmpty && !name.isEmpty
             }
             #expect(try await browser.texts("#rows th a.sort").contains("Name"))
-            try await browser.click(try await browser.element("details.column-menu[data-column=Name] summary"))
-            try await browser.click(try await browser.waitForElement("details.column-menu[data-column=Name] a[data-action=sort-desc]"))
+            try await browser.click(try await browser.element("details.column-menu[data-menu-column=Name] summary"))
+            try await browser.click(try await browser.waitForElement("details.column-menu[data-menu-column=Name] a[data-action=sort-desc]"))
             try await waitUntil("the rows sorted by name, descending") {
                 try await browser.texts("#rows th a.sort[data-column=Name]") == ["Name ▼"]
             }

@@ -7,7 +7,7 @@ import Testing
 /// with its parameters, and the database download.
 extension ServeBrowserTests {
     /// The file name of the second database: markup, quotes, spaces, accents and URL syntax.
-    static let hostileFileName = "it's \"<b>notes</b>\" & ü ?#%+.db"
+    static let hostileFileName = "it's \"<i>notes\" & ü ?#%+.db"
 
     /// A metadata file describing the Chinook copy, with one canned query.
     static let metadataDocument = """
@@ -38,8 +38,8 @@ extension ServeBrowserTests {
     @Test func thePageOfDatabasesLeadsToEachAndToACannedQuery() async throws {
         try await withServedSite { served, browser in
             #expect(try await browser.texts("h1") == ["Music <shop>"])
-            #expect(try await browser.texts("a.database-link") == ["chinook", "it's \"<b>notes</b>\" & ü ?#%+"])
-            try await browser.click(try await browser.element("a.database-link", withText: "it's \"<b>notes</b>\" & ü ?#%+"))
+            #expect(try await browser.texts("a.database-link") == ["chinook", "it's \"<i>notes\" & ü ?#%+"])
+            try await browser.click(try await browser.element("a.database-link", withText: "it's \"<i>notes\" & ü ?#%+"))
             try await waitUntil("the hostile database's page") { try await browser.texts("h1") == [Self.hostileFileName] }
             try await browser.click(try await browser.element("a.table-link", withText: "note"))
             try await Self.waitForRowCount(1, in: browser)
