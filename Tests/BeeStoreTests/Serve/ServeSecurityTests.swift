@@ -201,7 +201,7 @@ struct ServeSecurityTests {
         let directory = try TemporaryDirectory()
         let missing = directory.path("missing.sqlite")
         let result = try beestore("serve", missing, "--port", "0")
-        expectFailure(result, status: 1, message: "no such file: \(missing)")
+        expectFailure(result, status: 1, message: "no such file or directory: \(missing)")
         #expect(!FileManager.default.fileExists(atPath: missing))
     }
 
