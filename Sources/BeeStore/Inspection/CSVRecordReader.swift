@@ -2,23 +2,14 @@ import Foundation
 
 /// Reads CSV (RFC 4180; records may end with CRLF, LF or CR) whose first record names the
 /// columns, or TSV (the same rules with a tab between fields), typing each field as
-/// ``CSVRowFormat`` writes it:
-///
-/// - a quoted field is text (`""` is the empty text);
-/// - an empty unquoted field is `NULL`;
-/// - an unquoted number is an integer (`42`) or a real (`7.0`, `1e-05`, `1e999`) when it
-///   is written exactly as CSV writes that number, so that no digit of it is lost: an
-///   integer with a leading zero or a `+` (`007`, `+5`) or too large for 64 bits, and a
-///   real that is not the shortest decimal of its value in Swift's form (`1.50`, `1e3`,
-///   `.5`, `1E-5`), stay text;
-/// - an unquoted `\x` followed by hexadecimal digits is a blob;
-/// - any other unquoted field is text, as in CSV files written by other tools;
-/// - a field that is not valid UTF-8 is refused, or kept as a blob of its bytes (see
-///   ``InvalidUTF8Handling``).
+/// ``CSVRowFormat`` writes it (see `CSVFieldValue`). A field that is not valid UTF-8 is
+/// refused, or kept as a blob of its bytes (see ``InvalidUTF8Handling``).
 ///
 /// A file is read a chunk at a time: the reader keeps the bytes from the start of the
 /// record it reads to the end of the last chunk, so that its memory is that of a chunk or
-/// of the longest record, whatever the size of the file.
+/// of the longest record, whatever the size of the file. The fields of the record read
+/// last are ranges of those bytes, kept from one record to the next, so that reading a
+/// record allocates nothing but the values it makes.
 struct CSVRecordReader: ImportRecordReader {
     /// The bytes of the file from `discardedByteCount` on, up to what was read of it.
     private var bytes: [UInt8]
@@ -32,6 +23,23 @@ struct CSVRecordReader: ImportRecordReader {
     private var position = 0
     private var line = 1
     private var columns: [String] = []
+
+    /// Where a field of the record read last is: a range of `bytes`, or, for a quoted
+    /// field with doubled quotes, of `unescaped`.
+    private struct Field {
+        var range: Range<Int>
+        var isQuoted: Bool
+        var isUnescaped: Bool
+    }
+
+    /// The fields of the record read last.
+    private var fields: [Field] = []
+    /// The bytes of the record's quoted fields that have doubled quotes, undone.
+    private var unescaped: [UInt8] = []
+    /// The line where the record read last starts.
+    private var recordLine = 1
+    /// Whether every field of the record read last is UTF-8 text.
+    private var recordIsText = true
 
     var columnNames: [String] {
         columns
@@ -66,127 +74,83 @@ struct CSVRecordReader: ImportRecordReader {
         self.separator = separator
         while self.bytes.count < 3, self.rest != nil { try readChunk(keepingFrom: 0) }
         if self.bytes.starts(with: [0xEF, 0xBB, 0xBF]) { position = 3 }
-        guard let header = try readFields() else { throw ImportError.noColumns }
+        guard try readRecord() else { throw ImportError.noColumns }
+        let header = try mapFields(invalidUTF8: .blob) { bytes, _, isText in isText ? String(decoding: bytes, as: UTF8.self) : nil }
         var names = Set<SQLName>()
-        for (index, field) in header.fields.enumerated() {
-            guard field.bytes.withUnsafeBufferPointer(isValidUTF8) else {
-                throw ImportError.badRecord(line: header.line, reason: "the name of column \(index + 1) is not valid UTF-8")
+        for (index, name) in header.enumerated() {
+            guard let name else {
+                throw ImportError.badRecord(line: recordLine, reason: "the name of column \(index + 1) is not valid UTF-8")
             }
-            let name = String(decoding: field.bytes, as: UTF8.self)
             guard names.insert(SQLName(name)).inserted else {
-                throw ImportError.duplicateColumn(line: header.line, column: name)
+                throw ImportError.duplicateColumn(line: recordLine, column: name)
             }
             columns.append(name)
         }
     }
 
     mutating func next() throws -> ImportRecord? {
-        guard let record = try readRecordFields() else { return nil }
-        return ImportRecord(
-            line: record.line, columns: columns,
-            values: try zip(columns, record.fields).map { column, field in
-                try Self.isText(field, line: record.line, column: column, invalidUTF8: invalidUTF8)
-                    ? Self.value(of: field) : .blob(Data(field.bytes))
-            })
-    }
-
-    /// The storage classes of the next record's values, made only for the fields that may
-    /// be numbers or blobs: what typing the columns of a new table needs.
-    mutating func nextStorageClasses() throws -> (columns: [String], classes: [String?])? {
-        guard let record = try readRecordFields() else { return nil }
-        return (
-            columns,
-            try zip(columns, record.fields).map { column, field in
-                guard try Self.isText(field, line: record.line, column: column, invalidUTF8: invalidUTF8) else { return "blob" }
-                if field.isQuoted { return "text" }
-                guard Self.mayBeNumberOrBlob(field.bytes) else { return field.bytes.isEmpty ? nil : "text" }
-                if Self.shortestInteger(field.bytes) != nil { return "integer" }
-                let value = Self.value(of: field)
-                return value.isNull ? nil : value.storageClassName
-            }
-        )
-    }
-
-    /// The fields of the next record, as many as the header's, and the line it starts on.
-    private mutating func readRecordFields() throws -> (line: Int, fields: [(bytes: ArraySlice<UInt8>, isQuoted: Bool)])? {
-        guard let record = try readFields() else { return nil }
-        guard record.fields.count == columns.count else {
-            throw ImportError.badRecord(
-                line: record.line, reason: "\(record.fields.count) fields where the header has \(columns.count)")
+        guard try readRecordFields() else { return nil }
+        let values = try mapFields { bytes, field, isText in
+            isText ? CSVFieldValue.value(of: bytes, isQuoted: field.isQuoted) : .blob(Data(bytes))
         }
-        return record
+        return ImportRecord(line: recordLine, columns: columns, values: values)
     }
 
-    /// Whether `field` is UTF-8 text; if not, an error or (with ``InvalidUTF8Handling/blob``) false.
-    private static func isText(
-        _ field: (bytes: ArraySlice<UInt8>, isQuoted: Bool), line: Int, column: String, invalidUTF8: InvalidUTF8Handling
-    ) throws -> Bool {
-        guard field.bytes.withUnsafeBufferPointer(isValidUTF8) else {
-            guard invalidUTF8 == .blob else { throw ImportError.invalidUTF8(line: line, column: column) }
-            return false
+    /// The storage classes of the next record's values, found without making them when
+    /// they are text or numbers: what typing the columns of a new table needs.
+    mutating func nextStorageClasses() throws -> (columns: [String], classes: [String?])? {
+        guard try readRecordFields() else { return nil }
+        let classes = try mapFields { bytes, field, isText in
+            isText ? CSVFieldValue.storageClass(of: bytes, isQuoted: field.isQuoted) : "blob"
+        }
+        return (columns, classes)
+    }
+
+    /// `transform` applied to each field of the record read last: its bytes, where they are,
+    /// and whether they are UTF-8 text (a field that is not is an error unless
+    /// `invalidUTF8`, by default the reader's, says to keep it as a blob).
+    private func mapFields<Element>(
+        invalidUTF8: InvalidUTF8Handling? = nil, _ transform: (UnsafeBufferPointer<UInt8>, Field, _ isText: Bool) -> Element
+    ) throws -> [Element] {
+        try bytes.withUnsafeBufferPointer { bytes in
+            try unescaped.withUnsafeBufferPointer { unescaped in
+                var elements: [Element] = []
+                elements.reserveCapacity(fields.count)
+                for (index, field) in fields.enumerated() {
+                    let fieldBytes = UnsafeBufferPointer(rebasing: (field.isUnescaped ? unescaped : bytes)[field.range])
+                    guard recordIsText || isValidUTF8(fieldBytes) else {
+                        guard (invalidUTF8 ?? self.invalidUTF8) == .blob else {
+                            throw ImportError.invalidUTF8(line: recordLine, column: columns[index])
+                        }
+                        elements.append(transform(fieldBytes, field, false))
+                        continue
+                    }
+                    elements.append(transform(fieldBytes, field, true))
+                }
+                return elements
+            }
+        }
+    }
+
+    /// Reads the next record's fields, as many as the header's; false at the end.
+    private mutating func readRecordFields() throws -> Bool {
+        guard try readRecord() else { return false }
+        guard fields.count == columns.count else {
+            throw ImportError.badRecord(line: recordLine, reason: "\(fields.count) fields where the header has \(columns.count)")
         }
         return true
     }
 
-    /// The integer of at most 18 digits that `bytes` write in its shortest form (`42`,
-    /// `-7`, not `007`, `+5` or `-0`), read without making a string; nil for anything else,
-    /// which ``value(of:)`` reads the long way.
-    private static func shortestInteger(_ bytes: ArraySlice<UInt8>) -> Int64? {
-        let isNegative = bytes.first == UInt8(ascii: "-")
-        let digits = isNegative ? bytes.dropFirst() : bytes
-        guard let first = digits.first, digits.count <= 18, first != UInt8(ascii: "0") || (digits.count == 1 && !isNegative)
-        else { return nil }
-        var magnitude: Int64 = 0
-        for digit in digits {
-            guard (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(digit) else { return nil }
-            magnitude = magnitude * 10 + Int64(digit - UInt8(ascii: "0"))
-        }
-        return isNegative ? -magnitude : magnitude
-    }
-
-    /// Whether an unquoted field may be a number as CSV writes it (it starts with a digit
-    /// or a minus sign) or a blob (`\x…`); any other is text, or `NULL` when empty.
-    private static func mayBeNumberOrBlob(_ bytes: ArraySlice<UInt8>) -> Bool {
-        guard let first = bytes.first else { return false }
-        return first == UInt8(ascii: "-") || (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(first)
-            || bytes.starts(with: CSVRowFormat.blobPrefix)
-    }
-
-    /// Whether `text`, read as `number`, is how CSV writes that number: an integer in its
-    /// shortest form, a real as the shortest decimal that reads back as it (an integer too
-    /// large for 64 bits reads as a real, which is written otherwise).
-    private static func isWrittenAsCSVWritesIt(_ number: Value, _ text: String) -> Bool {
-        switch number {
-        case .integer(let integer): String(integer) == text
-        case .real(let real): OutputBuffer.text(ofReal: real) == text
-        default: false
-        }
-    }
-
-    /// The value a field of UTF-8 text stands for.
-    private static func value(of field: (bytes: ArraySlice<UInt8>, isQuoted: Bool)) -> Value {
-        if !field.isQuoted, let integer = shortestInteger(field.bytes) { return .integer(integer) }
-        let text = String(decoding: field.bytes, as: UTF8.self)
-        if field.isQuoted { return .text(text) }
-        if field.bytes.isEmpty { return .null }
-        guard mayBeNumberOrBlob(field.bytes) else { return .text(text) }
-        if let number = Value(number: text), isWrittenAsCSVWritesIt(number, text) { return number }
-        if field.bytes.starts(with: CSVRowFormat.blobPrefix),
-            let blob = Data(hexadecimal: String(text.dropFirst(CSVRowFormat.blobPrefix.count)))
-        {
-            return .blob(blob)
-        }
-        return .text(text)
-    }
-
-    /// The fields of the next record and the line it starts on; nil at the end of the
-    /// file (a last empty line included). A record that goes on past the bytes read so
+    /// Reads the fields of the next record and the line it starts on; false at the end of
+    /// the file (a last empty line included). A record that goes on past the bytes read so
     /// far is read again from its start once the next chunk is in.
-    private mutating func readFields() throws -> (line: Int, fields: [(bytes: ArraySlice<UInt8>, isQuoted: Bool)])? {
+    private mutating func readRecord() throws -> Bool {
         while true {
             let (start, startLine) = (position, line)
             do {
-                return try readFieldsInBytes()
+                guard try readRecordInBytes() else { return false }
+                recordIsText = bytes.withUnsafeBufferPointer { isValidUTF8(UnsafeBufferPointer(rebasing: $0[start..<position])) }
+                return true
             } catch is EndOfBytes {
                 line = startLine
                 try readChunk(keepingFrom: start)
@@ -222,15 +186,15 @@ struct CSVRecordReader: ImportRecordReader {
         return true
     }
 
-    /// ``readFields()`` within the bytes read so far.
-    private mutating func readFieldsInBytes() throws -> (line: Int, fields: [(bytes: ArraySlice<UInt8>, isQuoted: Bool)])? {
-        guard try !isAtEnd() else { return nil }
-        let startLine = line
-        var fields: [(bytes: ArraySlice<UInt8>, isQuoted: Bool)] = []
-        fields.reserveCapacity(columns.count)
+    /// ``readRecord()`` within the bytes read so far.
+    private mutating func readRecordInBytes() throws -> Bool {
+        guard try !isAtEnd() else { return false }
+        recordLine = line
+        fields.removeAll(keepingCapacity: true)
+        unescaped.removeAll(keepingCapacity: true)
         while true {
             if try !isAtEnd(), bytes[position] == Self.quote {
-                fields.append((try readQuotedField(startLine: startLine), true))
+                fields.append(try readQuotedField())
             } else {
                 let start = position
                 while try !isAtEnd(), !isFieldEnd(bytes[position]) {
@@ -239,36 +203,35 @@ struct CSVRecordReader: ImportRecordReader {
                     }
                     position += 1
                 }
-                fields.append((bytes[start..<position], false))
+                fields.append(Field(range: start..<position, isQuoted: false, isUnescaped: false))
             }
-            guard try !isAtEnd() else { return (startLine, fields) }
+            guard try !isAtEnd() else { return true }
             let byte = bytes[position]
             position += 1
             if byte == self.separator { continue }
             try endLine(after: byte)
-            return (startLine, fields)
+            return true
         }
     }
 
-    /// Reads a field in quotes (the position is on its opening quote) and returns its
-    /// bytes, doubled quotes undone: a slice of the bytes read when it has none, else a
-    /// copy. The position ends after the closing quote.
-    private mutating func readQuotedField(startLine: Int) throws -> ArraySlice<UInt8> {
+    /// Reads a field in quotes (the position is on its opening quote): a range of the bytes
+    /// read when it has no doubled quote, else of `unescaped`, where its bytes are copied
+    /// with the doubled quotes undone. The position ends after the closing quote.
+    private mutating func readQuotedField() throws -> Field {
         position += 1
-        // The field so far, up to `segmentStart`, once a doubled quote made it a copy.
-        var unescaped: [UInt8] = []
-        var hasDoubledQuote = false
+        // Where the field starts in `unescaped`, once a doubled quote made it a copy.
+        var unescapedStart: Int?
         var segmentStart = position
         while true {
             guard try !isAtEnd() else {
-                throw ImportError.badRecord(line: startLine, reason: "a quoted field is not closed")
+                throw ImportError.badRecord(line: recordLine, reason: "a quoted field is not closed")
             }
             let byte = bytes[position]
             position += 1
             if byte == Self.quote {
                 if try !isAtEnd(), bytes[position] == Self.quote {
+                    if unescapedStart == nil { unescapedStart = unescaped.count }
                     unescaped.append(contentsOf: bytes[segmentStart..<position])
-                    hasDoubledQuote = true
                     position += 1
                     segmentStart = position
                     continue
@@ -276,10 +239,9 @@ struct CSVRecordReader: ImportRecordReader {
                 guard try isAtEnd() || isFieldEnd(bytes[position]) else {
                     throw ImportError.badRecord(line: line, reason: "text after a quoted field's closing quote")
                 }
-                let rest = bytes[segmentStart..<(position - 1)]
-                guard hasDoubledQuote else { return rest }
-                unescaped.append(contentsOf: rest)
-                return unescaped[...]
+                guard let unescapedStart else { return Field(range: segmentStart..<(position - 1), isQuoted: true, isUnescaped: false) }
+                unescaped.append(contentsOf: bytes[segmentStart..<(position - 1)])
+                return Field(range: unescapedStart..<unescaped.count, isQuoted: true, isUnescaped: true)
             }
             if byte == Self.carriageReturn, try !isAtEnd(), bytes[position] == Self.lineFeed { position += 1 }
             if byte == Self.carriageReturn || byte == Self.lineFeed { line += 1 }

@@ -3,7 +3,15 @@
 func isValidUTF8(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
     var index = 0
     let count = bytes.count
+    let base = UnsafeRawPointer(bytes.baseAddress)
     while index < count {
+        // Runs of ASCII, the common case, are skipped eight bytes at a time.
+        if let base {
+            while index + 8 <= count, base.loadUnaligned(fromByteOffset: index, as: UInt64.self) & 0x8080_8080_8080_8080 == 0 {
+                index += 8
+            }
+            guard index < count else { break }
+        }
         let lead = bytes[index]
         if lead < 0x80 {
             index += 1
