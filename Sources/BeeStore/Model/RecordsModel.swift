@@ -13,7 +13,7 @@ import Foundation
 /// ```swift
 /// let nodes = try RecordsModel(Node.query(in: db).orderAsc("section_id").orderAsc("sort"))
 /// nodes.addObserver(self) { screen, change in screen.show(change.state) }
-/// try nodes.load(Node.query(in: db).like("name", "%swift%").orderAsc("sort"))
+/// try nodes.load(Node.query(in: db).like("name", "swift").orderAsc("sort"))
 /// ```
 public final class RecordsModel<Record: ActiveRecord & Sendable>: Model<[Record]>, @unchecked Sendable {
     /// What the model follows: its query, the number it was given (so that a value
