@@ -34,6 +34,9 @@ public final class Connection {
     /// What waits for the fate of the open transaction, one list per level: the
     /// transaction, then each savepoint in it (their count names the savepoints).
     private var outcomeHandlers: [[(_ committed: Bool) -> Void]] = []
+    /// The work ``afterCommit(_:)`` registered whose transaction committed, for the
+    /// database to run once it released the connection.
+    private var committedWork: [() -> Void] = []
     /// Present on the writer connection of a database: the tables its commits change.
     private(set) var changeTracker: ChangeTracker?
     /// Present when the configuration traces or logs statements.
@@ -316,6 +319,21 @@ extension Connection {
     func afterTransaction(_ handler: @escaping (_ committed: Bool) -> Void) {
         guard !outcomeHandlers.isEmpty else { return handler(true) }
         outcomeHandlers[outcomeHandlers.count - 1].append(handler)
+    }
+
+    /// Keeps `work` for ``takeCommittedWork()`` once the changes made so far are
+    /// committed (see ``afterTransaction(_:)``); drops it when they roll back.
+    func afterCommit(_ work: @escaping () -> Void) {
+        afterTransaction { [unowned self] committed in
+            if committed { committedWork.append(work) }
+        }
+    }
+
+    /// The work registered by ``afterCommit(_:)`` whose transaction committed, in the
+    /// order it was registered; the connection keeps none of it.
+    func takeCommittedWork() -> [() -> Void] {
+        defer { committedWork = [] }
+        return committedWork
     }
 
     /// Closes the innermost level of ``outcomeHandlers``: a released savepoint hands its

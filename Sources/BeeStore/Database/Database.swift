@@ -149,10 +149,18 @@ public final class Database: Sendable {
             return try body(held.connection)
         }
         var committed: Set<String> = []
-        // Observers are told once the writer is released, so that they may read or write.
-        defer { notifyCommit(committed) }
+        var committedWork: [() -> Void] = []
+        // Observers are told, and work waiting for the commit runs, once the writer is
+        // released, so that they may read or write.
+        defer {
+            notifyCommit(committed)
+            for work in committedWork { work() }
+        }
         return try writer.withConnection { connection in
-            defer { committed = connection.changeTracker?.takeCommitted() ?? [] }
+            defer {
+                committed = connection.changeTracker?.takeCommitted() ?? []
+                committedWork = connection.takeCommittedWork()
+            }
             return try context.holding(connection, for: self, isWriter: true) {
                 try body(connection)
             }

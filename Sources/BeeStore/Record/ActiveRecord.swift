@@ -24,9 +24,13 @@ import Foundation
 /// `updatedAt` to the save's time, and `createdAt` too when it is nil (a date the app
 /// gave is kept). The saved copy (of a struct) holds the times; bulk updates set neither.
 ///
-/// **Lifecycle hooks.** ``validate()``, ``willSave(in:)``, ``didSave(in:)``,
+/// **Lifecycle hooks.** ``validate()``, ``willSave(in:)``, ``willInsert(in:)`` or
+/// ``willUpdate(in:)``, ``didInsert(in:)`` or ``didUpdate(in:)``, ``didSave(in:)``,
 /// ``willDelete(in:)`` and ``didDelete(in:)`` run inside the write's transaction: an error
-/// thrown by one of them leaves nothing written.
+/// thrown by one of them leaves nothing written, and reaches the caller as it was thrown.
+/// Work that must wait for the commit (a notification, an e-mail) is registered from a
+/// hook with ``Database/afterCommit(_:)``: it runs once the outermost transaction
+/// commits, and never when it, or the savepoint of the hook's write, rolls back.
 ///
 /// ```swift
 /// struct Location: ActiveRecord {
@@ -63,8 +67,11 @@ public protocol ActiveRecord: Codable {
     // MARK: Lifecycle hooks
     //
     // A save calls, for the record and for each related record it writes (inserts, or
-    // updates with `updatingRelated: true`): `validate()`, `willSave(in:)`, then writes
-    // the row and its relations, then `didSave(in:)` on the saved copy (keys filled in).
+    // updates with `updatingRelated: true`): `validate()`, `willSave(in:)`, then
+    // `willInsert(in:)` or `willUpdate(in:)`, writes the row and its relations, then
+    // `didInsert(in:)` or `didUpdate(in:)` and `didSave(in:)` on the saved copy (keys
+    // filled in). A save of a record with a key inserts when no row has the key (one
+    // lookup tells) and updates otherwise.
     // `delete(in:)` calls `willDelete(in:)` and, when a row was deleted, `didDelete(in:)`.
     // They run inside the write's transaction: an error thrown by any of them rolls the
     // whole save or delete back, related records included. Bulk operations (`deleteAll`,
@@ -82,6 +89,24 @@ public protocol ActiveRecord: Codable {
     /// Runs on the saved copy once its row and relations are written, in the save's
     /// transaction. Rails' `after_save`, GRDB's `didSave`. Does nothing by default.
     func didSave(in database: Database) throws
+
+    /// Runs after ``willSave(in:)`` when the save inserts the record's row, in the save's
+    /// transaction. Rails' `before_create`, GRDB's `willInsert`. Does nothing by default.
+    func willInsert(in database: Database) throws
+
+    /// Runs on the saved copy (its key filled in) once its row is inserted, before
+    /// ``didSave(in:)``, in the save's transaction. Rails' `after_create`, GRDB's
+    /// `didInsert`. Does nothing by default.
+    func didInsert(in database: Database) throws
+
+    /// Runs after ``willSave(in:)`` when the save, ``update(in:updatingRelated:)`` or
+    /// ``updateChanges(in:from:)`` updates the record's existing row, in its transaction.
+    /// Rails' `before_update`, GRDB's `willUpdate`. Does nothing by default.
+    func willUpdate(in database: Database) throws
+
+    /// Runs on the saved copy once its row is updated, before ``didSave(in:)``, in the
+    /// update's transaction. Rails' `after_update`, GRDB's `didUpdate`. Does nothing by default.
+    func didUpdate(in database: Database) throws
 
     /// Runs before `delete(in:)` deletes the record, in its transaction. Rails'
     /// `before_destroy`, GRDB's `willDelete`. Does nothing by default.

@@ -117,18 +117,32 @@ struct GraphWriter {
             try saveNewRelated(of: &record, key: found, writer: writer)
             return true
         }
-        if mode == .related, !updatesRelated, let key, try rowExists(key, of: schema) {
+        if mode == .related, !updatesRelated, let key, try connection.rowExists(key, of: schema) {
             // An existing related record: the database's copy stands; only the new
             // records among its relations are saved.
             try saveNewRelated(of: &record, key: key, writer: writer)
             return true
         }
         let kind = try rowStatement(for: key, mode: mode, schema: schema, parent: parent)
+        let inserts = try inserts(kind, key: key, schema: schema)
         try record.validate()
         try record.willSave(in: database)
+        try inserts ? record.willInsert(in: database) : record.willUpdate(in: database)
         try write(&record, kind, key: key, parent: parent, writer: writer)
+        try inserts ? record.didInsert(in: database) : record.didUpdate(in: database)
         try record.didSave(in: database)
         return false
+    }
+
+    /// Whether the row statement of `kind` inserts the record's row (its insert hooks
+    /// run) or updates it (its update hooks run): an upsert, by a save of a record with a
+    /// key, updates when a row has the key, which one lookup tells.
+    private func inserts(_ kind: RecordSchema.RowStatement, key: Value?, schema: RecordSchema) throws -> Bool {
+        switch kind {
+        case .insert, .insertWithoutKey: true
+        case .update: false
+        case .upsert: try key.map { try !connection.rowExists($0, of: schema) } ?? true
+        }
     }
 
     /// Writes the record's row with the statement of `kind` (and `parent` in its foreign
@@ -215,13 +229,6 @@ struct GraphWriter {
         let encoder = writer.encoder
         try encoder.encode(record)
         return (encoder.values, encoder.originals, encoder.belongsTo, encoder.toMany)
-    }
-
-    /// Whether a row of the record's table has this key.
-    private func rowExists(_ key: Value, of schema: RecordSchema) throws -> Bool {
-        let exists = try Query(database: nil, table: schema.tableName)
-            .where(key: schema.primaryKeyNames, equals: schema.keyParts(of: key)).existsStatement()
-        return try connection.fetchValue(Bool.self, exists) == true
     }
 
     /// Gives `record` the key `key`, given the key it had when its save began

@@ -13,6 +13,10 @@ public enum RecordError: Error, Sendable, Equatable, CustomStringConvertible {
     case notSaved(record: String)
     /// No row has the record's key.
     case notFound(record: String, id: Value)
+    /// ``ActiveRecord/updateChanges(in:from:)`` found the row, but one of the columns it
+    /// changes no longer holds the value the record was loaded with: another connection
+    /// or process changed it since. Nothing was written; fetch the record again.
+    case staleRecord(record: String, id: Value, columns: [String])
     /// Relations lead back to a record already being loaded or saved.
     case relationCycle(path: [String])
     /// A non-optional belongs-to relation points at a missing row (or at none: `NULL`).
@@ -72,6 +76,9 @@ public enum RecordError: Error, Sendable, Equatable, CustomStringConvertible {
             "\(record) has no id: save it first"
         case .notFound(let record, let id):
             "no \(record) with id \(id)"
+        case .staleRecord(let record, let id, let columns):
+            "\(record) with id \(id) changed in the database since it was loaded (column "
+                + columns.map(\.quotedIdentifier).joined(separator: ", ") + "): fetch it again"
         case .missingColumns(let table, let columns):
             "table \"\(table)\" has no column \(columns.map { "\"\($0)\"" }.joined(separator: ", ")), which the record maps: "
                 + "BeeStore does not alter a table a mapping names, migrate it explicitly"
