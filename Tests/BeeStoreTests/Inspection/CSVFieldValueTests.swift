@@ -19,7 +19,7 @@ struct CSVFieldValueTests {
     /// tiny and huge exponents, subnormals (read by the C library).
     private func sampleDoubles() -> [Double] {
         var generator = SystemRandomNumberGenerator()
-        var doubles: [Double] = [0.1, 0.142857142857143, 123456789012345.6, 9007199254740993.0, 1e22, 1e23, 5e-324, 1.7976931348623157e308]
+        var doubles: [Double] = [0.1, 0.142857142857143, 123456789012345.6, 9007199254740993.0, 1e22, 1e23, .leastNonzeroMagnitude, .greatestFiniteMagnitude]
         for _ in 0..<300 {
             doubles.append(Double(bitPattern: generator.next() & ~(0x7FF << 52) | (UInt64.random(in: 1...0x7FE) << 52)))
             doubles.append(Double(Int64.random(in: -999_999_999_999_999...999_999_999_999_999)) / pow(10, Double(Int.random(in: 1...22))))
