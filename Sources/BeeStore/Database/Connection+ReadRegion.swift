@@ -5,7 +5,8 @@ import CSQLite
 
 extension Connection {
     /// The tables and columns `sql` reads, as SQLite's authorizer reports them while it
-    /// compiles the statement (views and subqueries included); the statement is not run.
+    /// compiles the statement (views and subqueries included; a table whose rows are
+    /// counted but none of whose columns are read, without a column); the statement is not run.
     /// The rows of `table` are restricted to `keys` when one of its names (a column
     /// name, `rowid`) is the table's row id: a filter `key = value` or `key IN (…)` that
     /// every row read passes. A virtual table read counts its shadow tables. The tables
@@ -21,8 +22,14 @@ extension Connection {
             let collector = Unmanaged<ReadCollector>.fromOpaque(context).takeUnretainedValue()
             if AttachRefusal.refuses(action) { return SQLITE_DENY }
             if action == SQLITE_READ, let table {
-                let column = column.map { String(cString: $0) }
-                collector.region.insert(column: column?.isEmpty == false ? column : nil, of: String(cString: table))
+                // A table read for its rows alone (`count(*)`, `EXISTS`) comes with an empty
+                // column name: its inserts and deletes count, not its updates.
+                let column = column.map { String(cString: $0) } ?? ""
+                if column.isEmpty {
+                    collector.region.include(String(cString: table))
+                } else {
+                    collector.region.insert(column: column, of: String(cString: table))
+                }
             }
             return SQLITE_OK
         }, context)

@@ -26,15 +26,11 @@ struct ReadRegion: Sendable {
         for table in tables { self.tables[SQLName(table)] = TableRegion(columns: nil) }
     }
 
-    /// Adds the column `column` of `table` (every column when nil).
-    mutating func insert(column: String?, of table: String) {
+    /// Adds the column `column` of `table`.
+    mutating func insert(column: String, of table: String) {
         let name = SQLName(table)
         var region = tables[name] ?? TableRegion(columns: [])
-        if let column {
-            region.columns?.insert(SQLName(column))
-        } else {
-            region.columns = nil
-        }
+        region.columns?.insert(SQLName(column))
         tables[name] = region
     }
 
