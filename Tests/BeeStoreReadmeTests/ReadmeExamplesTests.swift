@@ -641,6 +641,26 @@ struct ReadmeExamplesTests {
         #expect(roster.state.map(\.name) == ["Ann"])
     }
 
+    @Test func observedRowsExample() throws {
+        let db = try Database.inMemory()
+        var ann = Player(name: "Ann", score: 10)
+        var bob = Player(name: "Bob", score: 20)
+        try ann.save(in: db)
+        try bob.save(in: db)
+        // example: observed-rows
+        // One player's name: commits that change other players, or only the score of this one,
+        // do not fetch it again.
+        let name = try db.from("player").select("name").where("id", 1).observe { rows in
+            print("player 1:", rows.first?["name"] ?? "gone")
+        }
+        try db.from("player").where("id", 2).set("score", 99).update()    // not fetched again
+        try db.from("player").where("id", 1).set("score", 12).update()    // not fetched again
+        try db.from("player").where("id", 1).set("name", "Ana").update()  // fetched again
+        // end example
+        name.cancel()
+        #expect(try db.from("player").orderAsc("id").get().map { $0["name"] } == ["Ana", "Bob"])
+    }
+
     @Test func recordAPIExample() throws {
         let db = try Database.inMemory()
         // example: record-api

@@ -9,6 +9,7 @@ struct Options {
                beestore-benchmarks --cursor-memory N
                beestore-benchmarks --peak-memory N [--libraries raw,bee]
                beestore-benchmarks --tracing-cost N [--tracing-mode off|hook|logger]
+               beestore-benchmarks --observed-writes N
           --iterations N     interleaved trials per library (median reported), default 7
           --scale S          multiplies every workload's size, default 1
           --only LIST        the workloads to run, by number (below), default all
@@ -24,6 +25,8 @@ struct Options {
           --tracing-cost N   instead of the workloads: N lookups with statement tracing off, with a trace
                              hook, and with a logger (median of --iterations runs each)
           --tracing-mode M   with --tracing-cost: only mode M, run once (for callgrind)
+          --observed-writes N  instead of the workloads: N writes under 8 observed queries, observed by
+                             the rows and columns they read and by whole tables: the fetches each made
           -h, --help         this help
         """
 
@@ -44,6 +47,8 @@ struct Options {
     var tracingLookups: Int?
     /// The one tracing mode to measure, if not all.
     var tracingMode: String?
+    /// The number of writes of the observation measurement, when it is asked for.
+    var observedWrites: Int?
 
     init(_ arguments: [String]) throws {
         var arguments = arguments[...]
@@ -80,6 +85,8 @@ struct Options {
                 tracingLookups = try count()
             case "--tracing-mode":
                 tracingMode = try value()
+            case "--observed-writes":
+                observedWrites = try count()
             case "--only":
                 only = Set(try value().split(separator: ",").map(String.init))
             case "--libraries":
@@ -129,6 +136,7 @@ func makeWorkloads(_ sizes: Sizes) -> [any Workload] {
         RelationSaveWorkload(graph: graph),
         InsertWorkload(count: sizes.writeTransactions, style: .transactionPerItem),
         ConcurrentReadWorkload(rowsPerReader: sizes.concurrentRowsPerReader),
+        FullTextSearchWorkload(documents: sizes.documents, searches: sizes.searches),
         MemoryCacheWorkload(operations: sizes.memoryCacheOperations, keys: sizes.memoryCacheKeys),
         FileCacheWorkload(number: "5b", entries: sizes.fileCacheEntries, valueSize: 4 << 10),
         FileCacheWorkload(number: "5c", entries: sizes.fileCacheEntries, valueSize: 200 << 10),
@@ -193,6 +201,10 @@ func main() -> Int32 {
             } else {
                 print(try PeakMemory.run(count: count, libraries: options.libraries, scratch: scratch))
             }
+            return 0
+        }
+        if let writes = options.observedWrites {
+            print(try ObservedWrites.run(writes: writes, scratch: scratch))
             return 0
         }
         if let lookups = options.tracingLookups {

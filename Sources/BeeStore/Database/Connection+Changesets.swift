@@ -11,6 +11,15 @@ extension Connection {
     /// `Database.recordChanges(in:_:)` does) so that the writes roll back with it.
     public func recordChanges(in tables: [String]? = nil, _ body: (Connection) throws -> Void) throws -> Changeset {
         for table in tables ?? [] { try requirePrimaryKey(table) }
+        // The session extension takes the pre-update hook over, and takes what was there
+        // for a session of its own: the change tracker hands the hook over until the
+        // recorder is gone, which it is when `record` returns.
+        changeTracker?.pauseRowFollowing(on: handle)
+        defer { changeTracker?.resumeRowFollowing(on: handle) }
+        return try record(in: tables, body)
+    }
+
+    private func record(in tables: [String]?, _ body: (Connection) throws -> Void) throws -> Changeset {
         let recorder = try ChangeRecorder(on: handle, tables: tables)
         try body(self)
         if tables == nil {

@@ -42,7 +42,7 @@ public final class Connection {
     /// Present when the configuration traces or logs statements.
     private let tracer: StatementTracer?
     /// Whether `ATTACH` and `DETACH` may run (see ``AttachRefusal``).
-    private let allowsAttach: Bool
+    let allowsAttach: Bool
 
     /// Opens a connection, or throws a ``DatabaseError`` (for example `SQLITE_CANTOPEN`
     /// for a path in a missing directory, `SQLITE_NOTADB` for a file that is not a database).

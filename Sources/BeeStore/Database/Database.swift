@@ -40,8 +40,8 @@ public final class Database: Sendable {
     let usesWAL: Bool
     private let counters: StatementCounters
 
-    /// Handlers told, after each commit on the writer, which tables it changed.
-    private let commitObservers = Protected<[UInt64: @Sendable (Set<String>) -> Void]>([:])
+    /// Handlers told, after each write on the writer that committed, what it changed.
+    private let commitObservers = Protected<[UInt64: @Sendable (DatabaseChanges) -> Void]>([:])
     private let nextObserverID = Protected<UInt64>(0)
 
     /// State that the record layer keeps per database: the record types whose tables are
@@ -148,7 +148,7 @@ public final class Database: Sendable {
             }
             return try body(held.connection)
         }
-        var committed: Set<String> = []
+        var committed = DatabaseChanges()
         var committedWork: [() -> Void] = []
         // Observers are told, and work waiting for the commit runs, once the writer is
         // released, so that they may read or write.
@@ -157,8 +157,16 @@ public final class Database: Sendable {
             for work in committedWork { work() }
         }
         return try writer.withConnection { connection in
+            // Rows and columns are followed only while someone observes the database.
+            connection.changeTracker?.followRows(isObserved, on: connection.handle)
             defer {
-                committed = connection.changeTracker?.takeCommitted() ?? []
+                if let tracker = connection.changeTracker, tracker.hasCommitted {
+                    if isObserved {
+                        committed = connection.takeCommittedChanges()
+                    } else {
+                        tracker.dropCommitted()
+                    }
+                }
                 committedWork = connection.takeCommittedWork()
             }
             return try context.holding(connection, for: self, isWriter: true) {
@@ -178,10 +186,13 @@ public final class Database: Sendable {
         ThreadContext.current.entry(for: self).map { !$0.isWriter } ?? false
     }
 
+    /// Whether a commit observer is registered.
+    private var isObserved: Bool { !commitObservers.value.isEmpty }
+
     /// Registers `handler` to be called, on the writing thread after the writer is
-    /// released, with the names of the tables each commit changed. Returns a token for
+    /// released, with what each write that committed changed. Returns a token for
     /// ``removeCommitObserver(_:)``.
-    func addCommitObserver(_ handler: @escaping @Sendable (Set<String>) -> Void) -> UInt64 {
+    func addCommitObserver(_ handler: @escaping @Sendable (DatabaseChanges) -> Void) -> UInt64 {
         let id = nextObserverID.withLock { id -> UInt64 in
             id += 1
             return id
@@ -195,10 +206,10 @@ public final class Database: Sendable {
         commitObservers.withLock { $0[id] = nil }
     }
 
-    private func notifyCommit(_ tables: Set<String>) {
-        guard !tables.isEmpty else { return }
+    private func notifyCommit(_ changes: DatabaseChanges) {
+        guard !changes.isEmpty else { return }
         for handler in commitObservers.value.values {
-            handler(tables)
+            handler(changes)
         }
     }
 

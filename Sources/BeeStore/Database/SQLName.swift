@@ -5,6 +5,9 @@
 package struct SQLName: Hashable, Sendable {
     private let folded: [UInt8]
 
+    /// The name's UTF-8 bytes, ASCII letters in lower case.
+    var bytes: [UInt8] { folded }
+
     /// The name `name`, for comparing and hashing.
     package init(_ name: String) {
         folded = name.utf8.map(Self.folded)

@@ -1,16 +1,22 @@
 import Dispatch
 
-/// Re-fetches a value after each commit that changed one of its tables (and, on an
-/// interval, after changes by other connections or processes), and delivers it in order
-/// on the caller's queue (or a serial queue of its own, which delivers in any program,
-/// with or without a main run loop); a value its `isDuplicate` finds equal to the last
-/// one delivered is skipped.
+/// Re-fetches a value after each commit that changed what it reads (and, on an interval,
+/// after changes by other connections or processes), and delivers it in order on the
+/// caller's queue (or a serial queue of its own, which delivers in any program, with or
+/// without a main run loop); a value its `isDuplicate` finds equal to the last one
+/// delivered is skipped.
+///
+/// What the value reads is a ``ReadRegion``, worked out again with each fetch, in the
+/// same snapshot: a commit refreshes the value only when its changes meet the region
+/// (a row read inserted or deleted, a column read of a row read updated). After a commit
+/// that may have changed the schema, every commit refreshes it until a fetch has worked
+/// out the region again.
 ///
 /// The database keeps it while it runs (a released token does not stop it); it holds the
 /// database weakly, and ends when cancelled or when the database is released.
 final class DatabaseObserver<Value: Sendable>: Sendable {
     private weak let database: Database?
-    private let tables: Set<SQLName>
+    private let region: @Sendable (Connection) throws -> ReadRegion
     private let fetch: @Sendable (Connection) throws -> Value
     private let queue: DispatchQueue
     private let onChange: @Sendable (Value) -> Void
@@ -20,31 +26,48 @@ final class DatabaseObserver<Value: Sendable>: Sendable {
     private let delivered = Protected<Value?>(nil)
     /// Fetches run one at a time, in commit order.
     private let fetchQueue = DispatchQueue(label: "BeeStore.DatabaseObserver")
-    private let state = Protected((isCancelled: false, commitObserver: UInt64?.none, dataVersion: Int?.none))
+    private let state: Protected<ObserverState>
     private let timer: Protected<(any DispatchSourceTimer)?> = Protected(nil)
 
+    /// What the observer follows, and how many commits refreshed it or not.
+    private struct ObserverState {
+        var isCancelled = false
+        var commitObserver: UInt64?
+        var dataVersion: Int?
+        /// What the value read, as of the schema generation ``regionGeneration``.
+        var region: ReadRegion
+        /// Counts the commits that may have changed the schema.
+        var schemaGeneration = 0
+        var regionGeneration = 0
+        var counts = ObservationCounts()
+    }
+
     init(
-        database: Database, tables: Set<String>, queue: DispatchQueue?,
-        isDuplicate: (@Sendable (Value, Value) -> Bool)?,
+        database: Database, region: ReadRegion, regionOf: @escaping @Sendable (Connection) throws -> ReadRegion,
+        queue: DispatchQueue?, isDuplicate: (@Sendable (Value, Value) -> Bool)?,
         fetch: @escaping @Sendable (Connection) throws -> Value,
         onChange: @escaping @Sendable (Value) -> Void,
         onError: @escaping @Sendable (any Error) -> Void
     ) {
         self.database = database
-        self.tables = Set(tables.map(SQLName.init))
+        self.region = regionOf
         self.fetch = fetch
         self.queue = queue ?? DispatchQueue(label: "BeeStore.DatabaseObserver.delivery")
         self.onChange = onChange
         self.onError = onError
         self.isDuplicate = isDuplicate
+        state = Protected(ObserverState(region: region))
     }
+
+    /// How many commits refreshed the value, and how many did not change what it reads.
+    var counts: ObservationCounts { state.value.counts }
 
     /// Delivers the current value, then starts following commits and, every
     /// `externalInterval` seconds, the database file's data version.
     func start(externalInterval: Double?) {
         guard let database else { return }
-        let id = database.addCommitObserver { changed in
-            guard changed.contains(where: { self.tables.contains(SQLName($0)) }) else { return }
+        let id = database.addCommitObserver { changes in
+            guard self.isAffected(by: changes) else { return }
             self.refresh()
         }
         state.withLock { $0.commitObserver = id }
@@ -55,6 +78,16 @@ final class DatabaseObserver<Value: Sendable>: Sendable {
             source.setEventHandler { [weak self] in self?.checkExternalChanges() }
             timer.withLock { $0 = source }
             source.resume()
+        }
+    }
+
+    /// Whether `changes` may change the value, counted.
+    private func isAffected(by changes: DatabaseChanges) -> Bool {
+        state.withLock { state in
+            if changes.changedSchema { state.schemaGeneration += 1 }
+            let affected = state.regionGeneration != state.schemaGeneration || state.region.isChanged(by: changes)
+            if affected { state.counts.refreshed += 1 } else { state.counts.skipped += 1 }
+            return affected
         }
     }
 
@@ -85,7 +118,14 @@ final class DatabaseObserver<Value: Sendable>: Sendable {
         fetchQueue.async { [self] in
             guard !isCancelled, let database else { return }
             do {
-                let value = try database.read(fetch)
+                let generation = state.value.schemaGeneration
+                let (value, region) = try database.read { connection in
+                    (try fetch(connection), try self.region(connection))
+                }
+                state.withLock { state in
+                    state.region = region
+                    state.regionGeneration = generation
+                }
                 recordDataVersion()
                 guard isNew(value) else { return }
                 queue.async { [self] in
@@ -161,7 +201,7 @@ extension Database {
         onChange: @escaping @Sendable (Value) -> Void
     ) -> ObservationToken {
         startObserving(
-            tables: tables, on: queue, externalChangeInterval: externalChangeInterval, isDuplicate: nil, fetch: fetch,
+            region: .tables(tables), on: queue, externalChangeInterval: externalChangeInterval, isDuplicate: nil, fetch: fetch,
             onError: onError, onChange: onChange)
     }
 
@@ -178,13 +218,13 @@ extension Database {
         onChange: @escaping @Sendable (Value) -> Void
     ) -> ObservationToken {
         startObserving(
-            tables: tables, on: queue, externalChangeInterval: externalChangeInterval,
+            region: .tables(tables), on: queue, externalChangeInterval: externalChangeInterval,
             isDuplicate: Self.equality(removingDuplicates), fetch: fetch, onError: onError, onChange: onChange)
     }
 
     /// Starts an observation, skipping the values `isDuplicate` finds equal to the last delivered.
     func startObserving<Value: Sendable>(
-        tables: Set<String>,
+        region: ObservedRegion,
         on queue: DispatchQueue?,
         externalChangeInterval: Double?,
         isDuplicate: (@Sendable (Value, Value) -> Bool)?,
@@ -193,10 +233,10 @@ extension Database {
         onChange: @escaping @Sendable (Value) -> Void
     ) -> ObservationToken {
         let observer = DatabaseObserver(
-            database: self, tables: tables, queue: queue, isDuplicate: isDuplicate, fetch: fetch, onChange: onChange,
-            onError: onError)
+            database: self, region: region.initial, regionOf: region.current, queue: queue, isDuplicate: isDuplicate,
+            fetch: fetch, onChange: onChange, onError: onError)
         observer.start(externalInterval: externalChangeInterval)
-        return ObservationToken { observer.cancel() }
+        return ObservationToken(counts: { observer.counts }, onCancel: { observer.cancel() })
     }
 
     /// The values `fetch` reads from `tables`, as ``observe(tables:on:externalChangeInterval:fetch:onError:onChange:)``
@@ -208,7 +248,7 @@ extension Database {
         externalChangeInterval: Double? = Database.externalChangeInterval,
         fetch: @escaping @Sendable (Connection) throws -> Value
     ) -> AsyncThrowingStream<Value, any Error> {
-        valueStream(tables: tables, externalChangeInterval: externalChangeInterval, isDuplicate: nil, fetch: fetch)
+        valueStream(region: .tables(tables), externalChangeInterval: externalChangeInterval, isDuplicate: nil, fetch: fetch)
     }
 
     /// The values `fetch` reads from `tables`, as ``values(tables:externalChangeInterval:fetch:)``
@@ -220,20 +260,20 @@ extension Database {
         fetch: @escaping @Sendable (Connection) throws -> Value
     ) -> AsyncThrowingStream<Value, any Error> {
         valueStream(
-            tables: tables, externalChangeInterval: externalChangeInterval,
+            region: .tables(tables), externalChangeInterval: externalChangeInterval,
             isDuplicate: Self.equality(removingDuplicates), fetch: fetch)
     }
 
     /// The values of an observation as an asynchronous sequence.
     func valueStream<Value: Sendable>(
-        tables: Set<String>,
+        region: ObservedRegion,
         externalChangeInterval: Double?,
         isDuplicate: (@Sendable (Value, Value) -> Bool)?,
         fetch: @escaping @Sendable (Connection) throws -> Value
     ) -> AsyncThrowingStream<Value, any Error> {
         AsyncThrowingStream { continuation in
             let token = startObserving(
-                tables: tables, on: DispatchQueue(label: "BeeStore.values"), externalChangeInterval: externalChangeInterval,
+                region: region, on: DispatchQueue(label: "BeeStore.values"), externalChangeInterval: externalChangeInterval,
                 isDuplicate: isDuplicate, fetch: fetch, onError: { continuation.finish(throwing: $0) },
                 onChange: { continuation.yield($0) })
             continuation.onTermination = { _ in token.cancel() }

@@ -11,11 +11,24 @@
 /// ```
 public final class ObservationToken: Sendable {
     private let onCancel: Protected<(@Sendable () -> Void)?>
+    /// How many commits refreshed the observation and how many did not, when it follows commits.
+    private let readCounts: (@Sendable () -> ObservationCounts)?
 
     /// A token that runs `onCancel` once, when cancelled.
     public init(onCancel: @escaping @Sendable () -> Void) {
         self.onCancel = Protected(onCancel)
+        readCounts = nil
     }
+
+    /// A token of an observation of commits, whose counts `counts` reads.
+    init(counts: @escaping @Sendable () -> ObservationCounts, onCancel: @escaping @Sendable () -> Void) {
+        self.onCancel = Protected(onCancel)
+        readCounts = counts
+    }
+
+    /// How many commits so far refreshed the observation, and how many it skipped because
+    /// they changed nothing it reads.
+    var counts: ObservationCounts { readCounts?() ?? ObservationCounts() }
 
     /// Stops the observation; later calls do nothing.
     public func cancel() {

@@ -2,8 +2,8 @@ import Dispatch
 
 extension RecordQuery where Record: Sendable {
     /// Observes the query's records: `onChange` is called on `queue` with them at once,
-    /// then after each committed transaction that changed the record's table or the
-    /// tables of its relations. Runs until the token is cancelled or the database is
+    /// then after each committed transaction that changed a row or column of the record's
+    /// table that the query reads, or the tables of its relations. Runs until the token is cancelled or the database is
     /// released. Records are delivered on `queue` (by default a serial queue of the
     /// observation's own).
     ///
@@ -29,10 +29,10 @@ extension RecordQuery where Record: Sendable {
         on queue: DispatchQueue?, isDuplicate: (@Sendable ([Record], [Record]) -> Bool)?,
         onError: @escaping @Sendable (any Error) -> Void, onChange: @escaping @Sendable ([Record]) -> Void
     ) throws -> ObservationToken {
-        let (database, tables) = try observationTarget()
+        let (database, region) = try observationTarget()
         let query = self
         return database.startObserving(
-            tables: tables, on: queue, externalChangeInterval: Database.externalChangeInterval, isDuplicate: isDuplicate,
+            region: region, on: queue, externalChangeInterval: Database.externalChangeInterval, isDuplicate: isDuplicate,
             fetch: { _ in try query.records(in: database) }, onError: onError, onChange: onChange)
     }
 
@@ -41,26 +41,35 @@ extension RecordQuery where Record: Sendable {
     fileprivate func valueStream(
         isDuplicate: (@Sendable ([Record], [Record]) -> Bool)?
     ) throws -> AsyncThrowingStream<[Record], any Error> {
-        let (database, tables) = try observationTarget()
+        let (database, region) = try observationTarget()
         let query = self
         return database.valueStream(
-            tables: tables, externalChangeInterval: Database.externalChangeInterval, isDuplicate: isDuplicate,
+            region: region, externalChangeInterval: Database.externalChangeInterval, isDuplicate: isDuplicate,
             fetch: { _ in try query.records(in: database) })
     }
 
     /// The database the query observes (its own, else the shared one of the moment the
-    /// observation starts, which its fetches keep using) and the tables it reads.
-    fileprivate func observationTarget() throws -> (Database, Set<String>) {
+    /// observation starts, which its fetches keep using) and what it reads: what its
+    /// `SELECT` reads, and every row and column of the tables of its relations, which
+    /// load through statements of their own.
+    fileprivate func observationTarget() throws -> (Database, ObservedRegion) {
         guard let database = try running(on: nil) else { throw RecordError.noDatabase }
         let schema = try SchemaSynchronizer.ensure(Record.self, on: database)
-        var tables: Set<String> = []
-        try Self.collectTables(of: schema, into: &tables)
-        return (database, tables.union(query.observedTables))
+        var related: Set<String> = []
+        try Self.collectRelatedTables(of: schema, into: &related)
+        let selection = try selection(schema: schema)
+        var keys: [String: Set<Int64>] = [:]
+        for (reference, values) in selection.observedKeys {
+            keys[schema.columnReferences.columns[reference.lowercased()] ?? reference] = values
+        }
+        let region = try ObservedRegion.statement(
+            selection.selectStatement(), of: selection, keys: keys, alsoReading: related, in: database)
+        return (database, region)
     }
 
-    /// The record's table, its join tables and, recursively, its related records' tables.
-    private static func collectTables(of schema: RecordSchema, into tables: inout Set<String>) throws {
-        guard tables.insert(schema.tableName).inserted else { return }
+    /// The tables of the relations of a record of `schema`: their join tables and,
+    /// recursively, their records' tables.
+    private static func collectRelatedTables(of schema: RecordSchema, into tables: inout Set<String>) throws {
         for relation in schema.toMany {
             if case .manyToMany(let link) = relation.kind { tables.insert(link.table) }
             try collectTables(of: RecordSchema.of(dynamic: relation.target), into: &tables)
@@ -70,6 +79,12 @@ extension RecordQuery where Record: Sendable {
                 try collectTables(of: RecordSchema.of(dynamic: target), into: &tables)
             }
         }
+    }
+
+    /// The table of `schema` and, unless already collected, those of its relations.
+    private static func collectTables(of schema: RecordSchema, into tables: inout Set<String>) throws {
+        guard tables.insert(schema.tableName).inserted else { return }
+        try collectRelatedTables(of: schema, into: &tables)
     }
 }
 

@@ -11,6 +11,7 @@ struct SQLIslandTests {
     /// one dialect by nature: the list grows only by a deliberate decision.
     private static let islands: Set<String> = [
         "BeeStore/Cache/FileCacheManifest.swift",
+        "BeeStore/Database/Connection+ReadRegion.swift",
         "BeeStore/Database/Connection+Settings.swift",
         "BeeStore/Database/Connection.swift",
         "BeeStore/Database/Database.swift",

@@ -10,6 +10,8 @@ struct Sizes {
     var memoryCacheOperations = 1_000_000
     var memoryCacheKeys = 10_000
     var fileCacheEntries = 2_000
+    var documents = 100_000
+    var searches = 1_000
 
     init(scale: Double = 1) {
         func scaled(_ count: Int) -> Int { max(1, Int((Double(count) * scale).rounded())) }
@@ -22,6 +24,8 @@ struct Sizes {
         memoryCacheOperations = scaled(memoryCacheOperations)
         memoryCacheKeys = scaled(memoryCacheKeys)
         fileCacheEntries = scaled(fileCacheEntries)
+        documents = scaled(documents)
+        searches = scaled(searches)
     }
 }
 
