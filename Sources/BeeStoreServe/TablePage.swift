@@ -21,9 +21,10 @@ enum TablePage {
         if request.isJSON {
             return try TableJSON.response(for: content, shape: request.shape, context: context)
         }
+        let about = context.metadata.tables[shape.name]
         return .html(
-            PageLayout.page(title: shape.name, context: context) { html in
-                context.metadata.tables[shape.name]?.write(to: &html)
+            PageLayout.page(title: about?.title ?? shape.name, context: context) { html in
+                about?.write(to: &html)
                 content.write(to: &html)
             })
     }

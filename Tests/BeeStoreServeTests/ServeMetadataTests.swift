@@ -13,7 +13,7 @@ import Testing
          "license_url": "https://creativecommons.org/licenses/by/4.0/",
          "databases": {
            "chinook": {"description": "A record shop's sales", "source": "Chinook", "source_url": "https://example.org/chinook?a=1&b=2",
-             "tables": {"Track": {"description": "One row per song"}},
+             "tables": {"Track": {"title": "Songs & <tracks>", "description": "One row per song"}},
              "queries": {
                "by_genre": {"title": "Tracks of a genre", "description": "Long ones first",
                             "sql": "SELECT Name, Milliseconds FROM Track WHERE GenreId = :genre AND Milliseconds > :ms ORDER BY Milliseconds DESC"},
@@ -77,8 +77,11 @@ import Testing
         #expect(attributeValues("href", in: database.body).contains("/chinook/canned?name=by_genre"))
         let table = try await site.get("/chinook/table", "name=Track")
         #expect(table.body.contains("One row per song"))
+        #expect(table.body.contains("<h1>Songs &amp; &lt;tracks&gt;</h1>"))
+        #expect(table.body.contains("<title>Songs &amp; &lt;tracks&gt; · chinook.sqlite</title>"))
         let other = try await site.get("/chinook/table", "name=Album")
         #expect(!other.body.contains("One row per song"))
+        #expect(other.body.contains("<h1>Album</h1>"))
     }
 
     @Test func aCannedQueryShowsItsFormThenItsRowsAndExports() async throws {

@@ -137,6 +137,8 @@ func makeWorkloads(_ sizes: Sizes) -> [any Workload] {
         InsertWorkload(count: sizes.writeTransactions, style: .transactionPerItem),
         ConcurrentReadWorkload(rowsPerReader: sizes.concurrentRowsPerReader),
         FullTextSearchWorkload(documents: sizes.documents, searches: sizes.searches),
+        UpdateWorkload(fixture: items, updates: sizes.lookups, style: .wholeRow),
+        UpdateWorkload(fixture: items, updates: sizes.lookups, style: .changedColumn),
         MemoryCacheWorkload(operations: sizes.memoryCacheOperations, keys: sizes.memoryCacheKeys),
         FileCacheWorkload(number: "5b", entries: sizes.fileCacheEntries, valueSize: 4 << 10),
         FileCacheWorkload(number: "5c", entries: sizes.fileCacheEntries, valueSize: 200 << 10),
