@@ -3,14 +3,19 @@ import BeeStore
 /// The facets a table page suggests, as Datasette does: columns with a few distinct values
 /// among the filtered rows (more than one, at most a facet's size, fewer than the rows),
 /// columns whose values are JSON arrays, and columns whose values are dates
-/// (`YYYY-MM-DD…`). Each column costs a statement or two under the counting time limit,
-/// and suggesting stops when ``timeBudget`` has passed, so that a wide or huge table
-/// suggests less rather than answering late.
+/// (`YYYY-MM-DD…`). The rows looked at are the first ``sampledRows`` filtered ones (all of
+/// them in a smaller table), and a column's distinct values are read only until there
+/// are more than a facet shows, so that a column of many values costs a few rows. Each
+/// column costs two statements under the counting time limit, and suggesting stops when
+/// ``timeBudget`` has passed, so that a wide or huge table suggests less rather than
+/// answering late.
 enum FacetSuggestions {
     /// The longest suggesting may take, all columns together.
     static let timeBudget = Duration.milliseconds(300)
     /// How many values of a column are looked at to tell arrays and dates.
     static let sampleSize = 20
+    /// How many of the filtered rows, the first ones, distinct values are counted in.
+    static let sampledRows = 10_000
 
     /// The facets to suggest for `queries`' page, whose filtered rows number `rowCount`.
     static func suggestions(for queries: TableQueries, rowCount: Int?, in database: Database) -> [Facet] {
@@ -18,12 +23,14 @@ enum FacetSuggestions {
         let start = clock.now
         let asked = Set(queries.request.facets)
         var suggested: [Facet] = []
+        // The sampled rows, under a name that cannot be the table's.
+        let sampleName = "sample of " + queries.shape.name
         for column in queries.shape.columnNames where !queries.shape.isUnique(column) {
             guard clock.now - start < timeBudget else { break }
             let field = SQLExpression.exactColumn(column)
-            if let distinct = try? queries.filtered(in: database).select(.count(field, distinct: true)).get().first?[0],
-                case .integer(let count) = distinct, count > 1, count <= TableQueries.facetSize, rowCount.map({ count < $0 }) ?? true
-            {
+            let distinct = try? database.from(sampleName).with(sampleName, as: queries.filtered(in: database).limit(sampledRows))
+                .select(field).distinct().where(column, .notEqual, nil).limit(TableQueries.facetSize + 1).get().count
+            if let count = distinct, count > 1, count <= TableQueries.facetSize, rowCount.map({ count < $0 }) ?? true {
                 suggested.append(Facet(column: column, kind: .values))
             }
             let sample = (try? queries.filtered(in: database).select(column).where(column, .notEqual, nil).limit(sampleSize).get()) ?? []
