@@ -23,17 +23,18 @@ enum FacetSuggestions {
         let start = clock.now
         let asked = Set(queries.request.facets)
         var suggested: [Facet] = []
+        guard let filtered = try? queries.filtered(in: database) else { return [] }
         // The sampled rows, under a name that cannot be the table's.
         let sampleName = "sample of " + queries.shape.name
         for column in queries.shape.columnNames where !queries.shape.isUnique(column) {
             guard clock.now - start < timeBudget else { break }
             let field = SQLExpression.exactColumn(column)
-            let distinct = try? database.from(sampleName).with(sampleName, as: queries.filtered(in: database).limit(sampledRows))
+            let distinct = try? database.from(sampleName).with(sampleName, as: filtered.limit(sampledRows))
                 .select(field).distinct().where(column, .notEqual, nil).limit(TableQueries.facetSize + 1).get().count
             if let count = distinct, count > 1, count <= TableQueries.facetSize, rowCount.map({ count < $0 }) ?? true {
                 suggested.append(Facet(column: column, kind: .values))
             }
-            let sample = (try? queries.filtered(in: database).select(column).where(column, .notEqual, nil).limit(sampleSize).get()) ?? []
+            let sample = (try? filtered.select(column).where(column, .notEqual, nil).limit(sampleSize).get()) ?? []
             let values = sample.map { $0[0] }
             guard !values.isEmpty else { continue }
             if values.allSatisfy({ Facet.elements(of: $0) != nil }) {
