@@ -123,8 +123,11 @@ struct GraphWriter {
             try saveNewRelated(of: &record, key: key, writer: writer)
             return true
         }
-        let kind = try rowStatement(for: key, mode: mode, schema: schema, parent: parent)
-        let inserts = try inserts(kind, key: key, schema: schema)
+        let statement = try rowStatement(for: key, mode: mode, schema: schema, parent: parent)
+        let inserts = try inserts(statement, key: key, schema: schema)
+        // The row of a record with a lock version is changed only by the update, which
+        // checks the version: the lookup above told whether there is a row to update.
+        let kind = statement == .upsert && schema.lockVersionIndex != nil ? (inserts ? .insert : .update) : statement
         try record.validate()
         try record.willSave(in: database)
         try inserts ? record.willInsert(in: database) : record.willUpdate(in: database)
@@ -151,8 +154,9 @@ struct GraphWriter {
         _ record: inout Record, _ kind: RecordSchema.RowStatement, key: Value?, parent: ParentKey?, writer: RowWriter
     ) throws {
         let schema = writer.schema
-        guard schema.hasRelations || !schema.timestamps.isEmpty else {
-            // Nothing to save first or after, nothing to stamp: the columns go straight into the statement.
+        guard schema.hasRelations || !schema.timestamps.isEmpty || schema.lockVersionIndex != nil else {
+            // Nothing to save first or after, nothing to stamp, no version to advance: the
+            // columns go straight into the statement.
             let statement = try writer.statement(kind, on: connection)
             do {
                 try writer.encoder.encode(record, into: statement, kind: kind)
@@ -189,11 +193,15 @@ struct GraphWriter {
         if let parent { values[parent.column] = parent.key }
         // A new record that wrote a key after all (a hook of a class instance set it) is inserted with it.
         let kind = kind == .insertWithoutKey && !values[schema.primaryKeyIndex].isNull ? .insert : kind
+        // An update finds the row only with the record's version, and gives it the next one.
+        let expectedVersion = kind == .update ? try schema.lockVersion(in: values) : nil
+        if let expectedVersion { try schema.advanceLockVersion(from: expectedVersion, in: &values, rebuilding: &rebuilt) }
 
         // Bound after the related records are saved: one of the same type uses the same statement.
         let written: Value
         do {
-            written = try execute(bind(values, kind, writer: writer), kind, key: key, schema: schema)
+            written = try execute(
+                bind(values, kind, writer: writer), kind, key: key, schema: schema, expectedVersion: expectedVersion)
         } catch let refused as UpsertRefused {
             written = try refused.updatingInstead {
                 try execute(bind(values, .update, writer: writer), .update, key: key, schema: schema)
@@ -427,14 +435,18 @@ struct GraphWriter {
 
     /// Runs a bound row statement; returns the record's key (the new row's for an
     /// insert without one). An upsert refused for a `NOT NULL` column is an ``UpsertRefused``.
+    /// An update of a record with a lock version finds the row only while it holds
+    /// `expectedVersion`.
     private func execute(
-        _ statement: Statement, _ kind: RecordSchema.RowStatement, key: Value?, schema: RecordSchema
+        _ statement: Statement, _ kind: RecordSchema.RowStatement, key: Value?, schema: RecordSchema,
+        expectedVersion: Int64? = nil
     ) throws -> Value {
         if let key, !schema.hasCompositeKey {
             // The record's key, whatever its `encode(to:)` wrote for it (or left out); a
             // composite key is the record's own columns, bound with them.
             try statement.bind(key, at: schema.parameter(ofColumn: schema.primaryKeyIndex, in: kind))
         }
+        if let expectedVersion { try statement.bind(.integer(expectedVersion), at: schema.lockVersionParameter) }
         do {
             try statement.executeBound()
         } catch let error as DatabaseError
@@ -444,7 +456,7 @@ struct GraphWriter {
             throw UpsertRefused(error: error)
         }
         if kind == .update, connection.changes == 0 {
-            throw RecordError.notFound(record: schema.recordName, id: key ?? .null)
+            throw try connection.missedRowError(key: key ?? .null, of: schema, expectedVersion: expectedVersion)
         }
         return key ?? .integer(connection.lastInsertRowID)
     }
@@ -510,9 +522,13 @@ struct GraphWriter {
     /// Deletes the rows of `schema` with these keys, after applying the delete rule of
     /// each of its to-many relations to their children and removing their links;
     /// returns how many rows were deleted. `deleting` holds the keys deleted so far in a
-    /// cascade, which a cycle of children must not delete twice.
+    /// cascade, which a cycle of children must not delete twice. With `lockVersion`, the
+    /// version of a record with one, its row is deleted only while it holds that version
+    /// (``RecordError/versionConflict(record:id:expectedVersion:)`` otherwise).
     @discardableResult
-    func delete(_ keys: [Value], of schema: RecordSchema, deleting: inout Set<RecordIdentity>) throws -> Int {
+    func delete(
+        _ keys: [Value], of schema: RecordSchema, deleting: inout Set<RecordIdentity>, lockVersion: Int64? = nil
+    ) throws -> Int {
         guard !keys.isEmpty else { return 0 }
         deleting.formUnion(keys.map { RecordIdentity(type: schema.typeID, key: $0) })
         for relation in schema.toMany {
@@ -526,8 +542,14 @@ struct GraphWriter {
                 try run(Query(database: nil, table: link.table).where(link.parentColumn, inJSONArrayOf: keys).deleteStatement())
             }
         }
-        try run(Query(database: nil, table: schema.tableName).where(key: schema.primaryKeyNames, in: keys).deleteStatement())
-        return connection.changes
+        var rows = Query(database: nil, table: schema.tableName).where(key: schema.primaryKeyNames, in: keys)
+        if let lockVersion, let index = schema.lockVersionIndex { rows = rows.where(schema.columns[index].name, lockVersion) }
+        try run(rows.deleteStatement())
+        let deleted = connection.changes
+        if deleted == 0, let lockVersion, let key = keys.first, try connection.rowExists(key, of: schema) {
+            throw RecordError.versionConflict(record: schema.recordName, id: key, expectedVersion: lockVersion)
+        }
+        return deleted
     }
 
     private func run(_ statement: SQLStatement) throws {
