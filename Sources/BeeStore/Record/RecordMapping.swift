@@ -145,8 +145,8 @@ public struct RecordMapping: Sendable {
     /// at all is ``RecordError/notFound(record:id:)`` as for any record; a delete returns
     /// false). The saved copy of a struct holds the new version; a class instance keeps
     /// its own properties, so fetch it again before its next save. Bulk changes
-    /// (``RecordQuery/updateAll(_:in:)``, ``RecordQuery/increment(_:by:in:)``,
-    /// ``RecordQuery/deleteAll(in:)``, delete rules) neither check nor change versions.
+    /// (``RecordQuery/updateAll(_:in:)``, `increment`, ``RecordQuery/deleteAll(in:)``,
+    /// delete rules) neither check nor change versions.
     ///
     /// The property is a non-optional integer (`Int`, `Int64`, `Int32`…): any other type
     /// is a ``RecordError/unsupportedType(record:property:type:reason:)``. A table that
