@@ -104,7 +104,7 @@ struct GraphWriter {
     }
 
     /// Writes `record` and its relations with `writer` (its type's), and updates it: its
-    /// key, and for a record with relations or timestamps every saved value.
+    /// key, and for a record with relations, timestamps or a lock version every saved value.
     /// Returns whether `record` was an existing related record, left as it is.
     @discardableResult
     private mutating func save<Record: ActiveRecord>(
