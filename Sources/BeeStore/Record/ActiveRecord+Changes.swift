@@ -33,7 +33,11 @@ extension ActiveRecord {
     /// `old` has: when another connection changed one of them since, nothing is written
     /// and ``RecordError/staleRecord(record:id:columns:)`` names them (fetch the record
     /// again and redo the edit). ``update(in:updatingRelated:)`` writes every column
-    /// whatever the row holds. No row with the key is ``RecordError/notFound(record:id:)``;
+    /// whatever the row holds. A record with a lock version (see
+    /// ``RecordMapping/lockVersion(_:)``) is found by its version instead: the update
+    /// gives the row the next version, and finds it only while it holds `old`'s
+    /// (``RecordError/versionConflict(record:id:expectedVersion:)`` otherwise); a change
+    /// of the version alone is no change. No row with the key is ``RecordError/notFound(record:id:)``;
     /// `old` without a key is ``RecordError/notSaved(record:)``.
     ///
     /// The hooks run as for an update (``validate()``, ``willSave(in:)``, ``willUpdate(in:)``,
@@ -54,9 +58,11 @@ extension ActiveRecord {
             try edited.willSave(in: database)
             try edited.willUpdate(in: database)
             changes.stamp(at: RecordTimestamps.now())
+            try changes.advanceLockVersion()
             try connection.execute(changes.updateStatement(key: key))
             guard connection.changes > 0 else { throw try Self.missedRowError(of: changes, key: key, on: connection) }
-            let saved = changes.schema.timestamps.isEmpty || Self.self is AnyClass ? edited : try changes.savedRecord(Self.self)
+            let keepsEdited = changes.schema.timestamps.isEmpty && changes.expectedVersion == nil
+            let saved = keepsEdited || Self.self is AnyClass ? edited : try changes.savedRecord(Self.self)
             try saved.didUpdate(in: database)
             try saved.didSave(in: database)
             return saved
@@ -82,10 +88,13 @@ extension ActiveRecord {
         return written
     }
 
-    /// Why an update of the changed columns found no row: the row is gone, or a changed
-    /// column no longer holds its old value.
+    /// Why an update of the changed columns found no row: the row is gone, it holds
+    /// another lock version, or a changed column no longer holds its old value.
     private static func missedRowError(of changes: RecordChanges, key: Value, on connection: Connection) throws -> RecordError {
         let schema = changes.schema
+        if changes.expectedVersion != nil {
+            return try connection.missedRowError(key: key, of: schema, expectedVersion: changes.expectedVersion)
+        }
         guard try connection.rowExists(key, of: schema) else {
             return RecordError.notFound(record: schema.recordName, id: key)
         }

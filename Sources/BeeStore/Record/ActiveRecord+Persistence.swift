@@ -7,8 +7,11 @@ extension ActiveRecord {
     /// them elsewhere. Children left out of a loaded to-many relation follow its delete
     /// rule. Each record written gets its lifecycle hooks called (``validate()``,
     /// ``willSave(in:)``, ``didSave(in:)``) and its timestamps set (see ``ActiveRecord``).
-    /// Every key and timestamp is filled in; on failure nothing is saved. Uses the shared
-    /// database unless one is given.
+    /// Every key and timestamp is filled in; on failure nothing is saved. A record with a
+    /// lock version updates its row only while the row holds the record's version, and the
+    /// saved copy holds the next one (``RecordError/versionConflict(record:id:expectedVersion:)``
+    /// otherwise: see ``RecordMapping/lockVersion(_:)``). Uses the shared database unless
+    /// one is given.
     public mutating func save(in database: (any DatabaseProvider)? = nil, updatingRelated: Bool = false) throws {
         self = try Self.write(in: database, updatingRelated: updatingRelated) { writer in try writer.save(self, mode: .save) }
     }
@@ -20,7 +23,10 @@ extension ActiveRecord {
 
     /// Updates the record's row (and sets its relations as ``save(in:updatingRelated:)``
     /// does); throws ``RecordError/notSaved(record:)`` without a key and
-    /// ``RecordError/notFound(record:id:)`` when no row has it.
+    /// ``RecordError/notFound(record:id:)`` when no row has it. A record with a lock
+    /// version updates its row only while the row holds the record's version
+    /// (``RecordError/versionConflict(record:id:expectedVersion:)`` otherwise): call
+    /// ``save(in:updatingRelated:)`` to keep the saved copy, which holds the next version.
     public func update(in database: (any DatabaseProvider)? = nil, updatingRelated: Bool = false) throws {
         _ = try Self.write(in: database, updatingRelated: updatingRelated) { writer in try writer.save(self, mode: .update) }
     }
@@ -28,16 +34,20 @@ extension ActiveRecord {
     /// Deletes the record's row, after applying each to-many relation's delete rule to its
     /// children (nullify, the default, keeps them) and removing its join-table links, in
     /// one transaction with the record's ``willDelete(in:)`` and ``didDelete(in:)`` hooks.
-    /// Returns whether a row was deleted.
+    /// Returns whether a row was deleted. A record with a lock version deletes its row
+    /// only while the row holds the record's version: one saved elsewhere since is
+    /// ``RecordError/versionConflict(record:id:expectedVersion:)``, and nothing is deleted.
     @discardableResult
     public func delete(in database: (any DatabaseProvider)? = nil) throws -> Bool {
         guard let key = id.databaseKey else { throw RecordError.notSaved(record: String(describing: Self.self)) }
         let database = try Self.resolveForWriting(database)
         let schema = try SchemaSynchronizer.ensure(Self.self, on: database)
+        let version = try schema.lockVersion(of: self)
         return try database.write { connection in
             try willDelete(in: database)
             var deleting: Set<RecordIdentity> = []
-            let deleted = try GraphWriter(database: database, connection: connection).delete([key], of: schema, deleting: &deleting) > 0
+            let deleted = try GraphWriter(database: database, connection: connection)
+                .delete([key], of: schema, deleting: &deleting, lockVersion: version) > 0
             if deleted { try didDelete(in: database) }
             return deleted
         }

@@ -18,11 +18,14 @@ extension ActiveRecord {
         _ = try Self.write(on: store, updatingRelated: updatingRelated) { writer in try writer.save(self, mode: .update) }
     }
 
-    /// Deletes the record's row as ``delete(in:)`` does, on `store`; returns whether a row was deleted.
+    /// Deletes the record's row as ``delete(in:)`` does (checking its lock version, if it
+    /// has one), on `store`; returns whether a row was deleted.
     package func delete(on store: any RecordRowStore) throws -> Bool {
         guard let key = id.databaseKey else { throw RecordError.notSaved(record: String(describing: Self.self)) }
+        let schema = try RecordSchema.of(Self.self)
         var deleting: Set<RecordIdentity> = []
-        return try GraphWriter(store: store).delete([key], of: RecordSchema.of(Self.self), deleting: &deleting) > 0
+        return try GraphWriter(store: store)
+            .delete([key], of: schema, deleting: &deleting, lockVersion: schema.lockVersion(of: self)) > 0
     }
 
     /// The statements that create the type's table, and those of the types its relations

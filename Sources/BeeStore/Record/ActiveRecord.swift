@@ -24,6 +24,13 @@ import Foundation
 /// `updatedAt` to the save's time, and `createdAt` too when it is nil (a date the app
 /// gave is kept). The saved copy (of a struct) holds the times; bulk updates set neither.
 ///
+/// **Optimistic locking.** A non-optional integer property whose coding key is
+/// `lockVersion` (or `lock_version`), or the one ``RecordMapping/lockVersion(_:)`` names,
+/// is the row's lock version: every update or delete of the row by a record finds it only
+/// while it holds the record's version, and an update advances it (the saved copy of a
+/// struct holds the new one). A row saved elsewhere since the record was loaded is
+/// ``RecordError/versionConflict(record:id:expectedVersion:)``: reload and redo the change.
+///
 /// **Lifecycle hooks.** ``validate()``, ``willSave(in:)``, ``willInsert(in:)`` or
 /// ``willUpdate(in:)``, ``didInsert(in:)`` or ``didUpdate(in:)``, ``didSave(in:)``,
 /// ``willDelete(in:)`` and ``didDelete(in:)`` run inside the write's transaction: an error

@@ -8,8 +8,8 @@
 /// `write(_:)` of the ``ColumnWriter`` per property, in that order. The schema is read from the
 /// list, so the type needs no placeholder decoding. Relations, JSON values, optionals
 /// and raw-value enums are read and written like any other property; records with
-/// relations or timestamps are saved through their `Codable` conformance, which such a
-/// type keeps.
+/// relations, timestamps or a lock version are saved through their `Codable`
+/// conformance, which such a type keeps.
 ///
 /// ```swift
 /// struct Track: ColumnCodableRecord {

@@ -136,7 +136,7 @@ struct GraphWriter {
     }
 
     /// Writes `record` and its relations with `writer` (its type's), and updates it: its
-    /// key, and for a record with relations or timestamps every saved value.
+    /// key, and for a record with relations, timestamps or a lock version every saved value.
     /// Returns whether `record` was an existing related record, left as it is.
     @discardableResult
     private mutating func save<Record: ActiveRecord>(
@@ -155,8 +155,11 @@ struct GraphWriter {
             try saveNewRelated(of: &record, key: key, writer: writer)
             return true
         }
-        let kind = try rowStatement(for: key, mode: mode, schema: schema, parent: parent)
-        let inserts = try inserts(kind, key: key, schema: schema)
+        let statement = try rowStatement(for: key, mode: mode, schema: schema, parent: parent)
+        let inserts = try inserts(statement, key: key, schema: schema)
+        // The row of a record with a lock version is changed only by the update, which
+        // checks the version: the lookup above told whether there is a row to update.
+        let kind = statement == .upsert && schema.lockVersionIndex != nil ? (inserts ? .insert : .update) : statement
         try record.validate()
         if let database = hookDatabase {
             try record.willSave(in: database)
@@ -187,8 +190,9 @@ struct GraphWriter {
         _ record: inout Record, _ kind: RecordSchema.RowStatement, key: Value?, parent: ParentKey?, writer: RowWriter
     ) throws {
         let schema = writer.schema
-        if !schema.hasRelations, schema.timestamps.isEmpty, let connection {
-            // Nothing to save first or after, nothing to stamp: the columns go straight into the statement.
+        if !schema.hasRelations, schema.timestamps.isEmpty, schema.lockVersionIndex == nil, let connection {
+            // Nothing to save first or after, nothing to stamp, no version to advance: the
+            // columns go straight into the statement.
             let statement = try writer.statement(kind, on: connection)
             do {
                 try writer.encoder.encode(record, into: statement, kind: kind)
@@ -225,9 +229,12 @@ struct GraphWriter {
         if let parent { values[parent.column] = parent.key }
         // A new record that wrote a key after all (a hook of a class instance set it) is inserted with it.
         let kind = kind == .insertWithoutKey && !values[schema.primaryKeyIndex].isNull ? .insert : kind
+        // An update finds the row only with the record's version, and gives it the next one.
+        let expectedVersion = kind == .update ? try schema.lockVersion(in: values) : nil
+        if let expectedVersion { try schema.advanceLockVersion(from: expectedVersion, in: &values, rebuilding: &rebuilt) }
 
         // Bound after the related records are saved: one of the same type uses the same statement.
-        let written = try writeRow(values, kind, key: key, writer: writer)
+        let written = try writeRow(values, kind, key: key, expectedVersion: expectedVersion, writer: writer)
         if !schema.hasCompositeKey {
             values[schema.primaryKeyIndex] = written
             // The key is decoded from `values`, not from the property's value before the write.
@@ -428,12 +435,16 @@ struct GraphWriter {
     /// Writes a record's row with the statement of `kind` and its column values; returns
     /// the record's key (the new row's for an insert without one).
     private func writeRow(
-        _ values: [Value], _ kind: RecordSchema.RowStatement, key: Value?, writer: RowWriter
+        _ values: [Value], _ kind: RecordSchema.RowStatement, key: Value?, expectedVersion: Int64?, writer: RowWriter
     ) throws -> Value {
         let schema = writer.schema
-        guard let connection else { return try writeServerRow(values, kind, key: key, schema: schema) }
+        guard let connection else {
+            return try writeServerRow(values, kind, key: key, expectedVersion: expectedVersion, schema: schema)
+        }
         do {
-            return try execute(bind(values, kind, writer: writer, on: connection), kind, key: key, schema: schema, on: connection)
+            return try execute(
+                bind(values, kind, writer: writer, on: connection), kind, key: key, schema: schema,
+                expectedVersion: expectedVersion, on: connection)
         } catch let refused as UpsertRefused {
             return try refused.updatingInstead {
                 try execute(bind(values, .update, writer: writer, on: connection), .update, key: key, schema: schema, on: connection)
@@ -442,9 +453,10 @@ struct GraphWriter {
     }
 
     /// Writes a record's row on another database: the row statement of `kind` rendered in
-    /// its dialect, the key returned by the insert that lets the database assign it.
+    /// its dialect, the key returned by the insert that lets the database assign it. An
+    /// update of a record with a lock version finds the row only while it holds `expectedVersion`.
     private func writeServerRow(
-        _ values: [Value], _ kind: RecordSchema.RowStatement, key: Value?, schema: RecordSchema
+        _ values: [Value], _ kind: RecordSchema.RowStatement, key: Value?, expectedVersion: Int64?, schema: RecordSchema
     ) throws -> Value {
         var arguments: [Value] = []
         arguments.reserveCapacity(values.count)
@@ -457,6 +469,11 @@ struct GraphWriter {
         if let key, !schema.hasCompositeKey {
             arguments[Int(schema.parameter(ofColumn: schema.primaryKeyIndex, in: kind)) - 1] = key
         }
+        if let expectedVersion {
+            let parameter = Int(schema.lockVersionParameter)
+            if arguments.count < parameter { arguments += repeatElement(.null, count: parameter - arguments.count) }
+            arguments[parameter - 1] = .integer(expectedVersion)
+        }
         let statements = schema.statements.rendered(for: dialect)
         switch kind {
         case .insertWithoutKey:
@@ -468,7 +485,9 @@ struct GraphWriter {
             return key ?? schema.key(ofRow: values)
         case .update:
             if try run(SQLStatement(sql: statements.update, arguments: arguments)) == 0 {
-                throw RecordError.notFound(record: schema.recordName, id: key ?? .null)
+                throw try schema.missedRowError(key: key ?? .null, expectedVersion: expectedVersion) {
+                    try rowExists($0, of: schema)
+                }
             }
             return key ?? schema.key(ofRow: values)
         }
@@ -504,15 +523,18 @@ struct GraphWriter {
 
     /// Runs a bound row statement; returns the record's key (the new row's for an
     /// insert without one). An upsert refused for a `NOT NULL` column is an ``UpsertRefused``.
+    /// An update of a record with a lock version finds the row only while it holds
+    /// `expectedVersion`.
     private func execute(
         _ statement: Statement, _ kind: RecordSchema.RowStatement, key: Value?, schema: RecordSchema,
-        on connection: Connection
+        expectedVersion: Int64? = nil, on connection: Connection
     ) throws -> Value {
         if let key, !schema.hasCompositeKey {
             // The record's key, whatever its `encode(to:)` wrote for it (or left out); a
             // composite key is the record's own columns, bound with them.
             try statement.bind(key, at: schema.parameter(ofColumn: schema.primaryKeyIndex, in: kind))
         }
+        if let expectedVersion { try statement.bind(.integer(expectedVersion), at: schema.lockVersionParameter) }
         do {
             try statement.executeBound()
         } catch let error as DatabaseError
@@ -522,7 +544,7 @@ struct GraphWriter {
             throw UpsertRefused(error: error)
         }
         if kind == .update, connection.changes == 0 {
-            throw RecordError.notFound(record: schema.recordName, id: key ?? .null)
+            throw try connection.missedRowError(key: key ?? .null, of: schema, expectedVersion: expectedVersion)
         }
         return key ?? .integer(connection.lastInsertRowID)
     }
@@ -589,9 +611,13 @@ struct GraphWriter {
     /// Deletes the rows of `schema` with these keys, after applying the delete rule of
     /// each of its to-many relations to their children and removing their links;
     /// returns how many rows were deleted. `deleting` holds the keys deleted so far in a
-    /// cascade, which a cycle of children must not delete twice.
+    /// cascade, which a cycle of children must not delete twice. With `lockVersion`, the
+    /// version of a record with one, its row is deleted only while it holds that version
+    /// (``RecordError/versionConflict(record:id:expectedVersion:)`` otherwise).
     @discardableResult
-    func delete(_ keys: [Value], of schema: RecordSchema, deleting: inout Set<RecordIdentity>) throws -> Int {
+    func delete(
+        _ keys: [Value], of schema: RecordSchema, deleting: inout Set<RecordIdentity>, lockVersion: Int64? = nil
+    ) throws -> Int {
         guard !keys.isEmpty else { return 0 }
         deleting.formUnion(keys.map { RecordIdentity(type: schema.typeID, key: $0) })
         for relation in schema.toMany {
@@ -605,7 +631,13 @@ struct GraphWriter {
                 try run(table(link.table).where(link.parentColumn, inJSONArrayOf: keys).deleteStatement())
             }
         }
-        return try run(table(schema.tableName).where(key: schema.primaryKeyNames, in: keys).deleteStatement())
+        var rows = table(schema.tableName).where(key: schema.primaryKeyNames, in: keys)
+        if let lockVersion, let index = schema.lockVersionIndex { rows = rows.where(schema.columns[index].name, lockVersion) }
+        let deleted = try run(rows.deleteStatement())
+        if deleted == 0, let lockVersion, let key = keys.first, try rowExists(key, of: schema) {
+            throw RecordError.versionConflict(record: schema.recordName, id: key, expectedVersion: lockVersion)
+        }
+        return deleted
     }
 
     /// An empty query of `name`, rendered in the target's dialect.

@@ -4,7 +4,9 @@ import Foundation
 /// and which columns differ: what ``ActiveRecord/updateChanges(in:from:)`` writes.
 ///
 /// Relations are not columns: a belongs-to property counts as its foreign key column
-/// (the related record's key), to-many relations are not compared.
+/// (the related record's key), to-many relations are not compared. Nor is a lock
+/// version (see ``RecordMapping/lockVersion(_:)``): the update writes it, one more than
+/// the older copy's.
 struct RecordChanges {
     let schema: RecordSchema
     /// The older copy's values, in schema order.
@@ -17,6 +19,9 @@ struct RecordChanges {
     let changed: [Int]
     /// The row's key as the older copy has it: the row to update; nil when it has none.
     let oldKey: Value?
+    /// The lock version the row must hold for the update to find it: the older copy's,
+    /// once ``advanceLockVersion()`` gave the newer copy the next one; nil without one.
+    private(set) var expectedVersion: Int64?
 
     init<Record: ActiveRecord>(from old: Record, to new: Record) throws {
         let schema = try RecordSchema.of(Record.self)
@@ -33,7 +38,7 @@ struct RecordChanges {
         self.old = oldValues
         self.new = encoder.values
         self.rebuilt = encoder.originals
-        self.changed = oldValues.indices.filter { oldValues[$0] != encoder.values[$0] }
+        self.changed = oldValues.indices.filter { $0 != schema.lockVersionIndex && oldValues[$0] != encoder.values[$0] }
     }
 
     /// The changes, in schema order.
@@ -47,19 +52,32 @@ struct RecordChanges {
         schema.timestamps.stamp(&new, rebuilding: &rebuilt, at: time, schema: schema)
     }
 
-    /// The indexes of the columns the update writes: the changed ones and the stamped timestamps.
+    /// Gives the newer copy the lock version the update writes, one more than the older
+    /// copy's (which becomes ``expectedVersion``); nothing for a type without one.
+    mutating func advanceLockVersion() throws {
+        guard let version = try schema.lockVersion(in: old) else { return }
+        try schema.advanceLockVersion(from: version, in: &new, rebuilding: &rebuilt)
+        expectedVersion = version
+    }
+
+    /// The indexes of the columns the update writes: the changed ones, the stamped
+    /// timestamps and the advanced lock version.
     var written: [Int] {
-        changed + [schema.timestamps.createdAt, schema.timestamps.updatedAt].compactMap { $0 }
+        changed + [schema.timestamps.createdAt, schema.timestamps.updatedAt, schema.lockVersionIndex].compactMap { $0 }
             .filter { !changed.contains($0) && new[$0] != old[$0] }
     }
 
     /// The update of the row with the older copy's key, writing the changed columns,
-    /// that finds the row only while every changed column still holds its old value.
+    /// that finds the row only while every changed column still holds its old value, or
+    /// for a type with a lock version, while the row holds ``expectedVersion``.
     func updateStatement(key: Value) throws -> SQLStatement {
         var query = try Query(database: nil, table: schema.tableName)
             .where(key: schema.primaryKeyNames, equals: schema.keyParts(of: key))
         for index in written {
             query = query.set(schema.columns[index].name, new[index])
+        }
+        if let expectedVersion, let index = schema.lockVersionIndex {
+            return try query.where(schema.columns[index].name, expectedVersion).updateStatement()
         }
         for index in changed where !schema.primaryKeyIndexes.contains(index) {
             query = query.where(schema.columns[index].name, old[index])
@@ -67,7 +85,7 @@ struct RecordChanges {
         return try query.updateStatement()
     }
 
-    /// The newer copy as saved: its stamped timestamps included.
+    /// The newer copy as saved: its stamped timestamps and advanced lock version included.
     func savedRecord<Record: ActiveRecord>(_ type: Record.Type) throws -> Record {
         try RecordDecoder(schema: schema, values: new, decoded: rebuilt).decode(Record.self)
     }

@@ -17,6 +17,12 @@ public enum RecordError: Error, Sendable, Equatable, CustomStringConvertible {
     /// changes no longer holds the value the record was loaded with: another connection
     /// or process changed it since. Nothing was written; fetch the record again.
     case staleRecord(record: String, id: Value, columns: [String])
+    /// A save, update or delete of a record with a lock version (see
+    /// ``RecordMapping/lockVersion(_:)``) found its row, but holding another version than
+    /// `expectedVersion`, the one the record was loaded (or last saved) with: another
+    /// connection or process saved the row since. Nothing was written; fetch the record
+    /// again and redo the change. Rails' `StaleObjectError`.
+    case versionConflict(record: String, id: Value, expectedVersion: Int64)
     /// Relations lead back to a record already being loaded or saved.
     case relationCycle(path: [String])
     /// A non-optional belongs-to relation points at a missing row (or at none: `NULL`).
@@ -79,6 +85,8 @@ public enum RecordError: Error, Sendable, Equatable, CustomStringConvertible {
         case .staleRecord(let record, let id, let columns):
             "\(record) with id \(id) changed in the database since it was loaded (column "
                 + columns.map(\.quotedIdentifier).joined(separator: ", ") + "): fetch it again"
+        case .versionConflict(let record, let id, let expectedVersion):
+            "\(record) with id \(id) was saved elsewhere since it was loaded at version \(expectedVersion): fetch it again"
         case .missingColumns(let table, let columns):
             "table \"\(table)\" has no column \(columns.map { "\"\($0)\"" }.joined(separator: ", ")), which the record maps: "
                 + "BeeStore does not alter a table a mapping names, migrate it explicitly"

@@ -37,6 +37,8 @@ public struct RecordMapping: Sendable {
     var columnNames: [String: String] = [:]
     var relations: [String: RelationDeclaration] = [:]
     var uniqueKeys: [[String]] = []
+    /// The coding key of the property holding the row's lock version, when declared.
+    var lockVersionProperty: String?
     /// The stored properties, when declared: the schema is read from them instead of by
     /// decoding a placeholder instance.
     var declaredProperties: [RecordProperty]?
@@ -125,6 +127,36 @@ public struct RecordMapping: Sendable {
     /// migration adds the index: its rows may hold duplicates).
     public func unique(_ properties: String...) -> RecordMapping {
         changing { $0.uniqueKeys.append(properties) }
+    }
+
+    /// The integer property whose coding key is `property` holds the row's lock version,
+    /// for optimistic locking (Rails' `locking_column`): the declaration for a property
+    /// (or column) not named `lockVersion` or `lock_version`, which are found without one.
+    ///
+    /// A record with a lock version is inserted with the version it holds (0, by
+    /// convention, for a new record). Every write of its existing row by a record — a
+    /// save, ``ActiveRecord/update(in:updatingRelated:)``,
+    /// ``ActiveRecord/updateChanges(in:from:)``, a related record saved with
+    /// `updatingRelated: true` — sets the version to one more than the record's and finds
+    /// the row only while it still holds the record's version, and so does
+    /// ``ActiveRecord/delete(in:)``: when another connection or process saved the row
+    /// since the record was loaded, nothing is written and the write throws
+    /// ``RecordError/versionConflict(record:id:expectedVersion:)`` (no row with the key
+    /// at all is ``RecordError/notFound(record:id:)`` as for any record; a delete returns
+    /// false). The saved copy of a struct holds the new version; a class instance keeps
+    /// its own properties, so fetch it again before its next save. Bulk changes
+    /// (``RecordQuery/updateAll(_:in:)``, `increment`, ``RecordQuery/deleteAll(in:)``,
+    /// delete rules) neither check nor change versions.
+    ///
+    /// The property is a non-optional integer (`Int`, `Int64`, `Int32`…): any other type
+    /// is a ``RecordError/unsupportedType(record:property:type:reason:)``. A table that
+    /// gains the column while it has rows gets it with the default 0.
+    ///
+    /// ```swift
+    /// static let mapping = RecordMapping(table: "Document").column("revision", "Revision").lockVersion("revision")
+    /// ```
+    public func lockVersion(_ property: String) -> RecordMapping {
+        changing { $0.lockVersionProperty = property }
     }
 
     private func changing(_ change: (inout RecordMapping) -> Void) -> RecordMapping {

@@ -70,6 +70,12 @@ final class RecordSchema: @unchecked Sendable {
     let toMany: [ToMany]
     /// The column indexes of each declared unique key.
     let uniqueKeys: [[Int]]
+    /// The index in ``columns`` of the lock version column, for optimistic locking (see
+    /// ``RecordMapping/lockVersion(_:)``); nil when the type has none. Every update of a
+    /// record's row sets it to one more than the record's version and finds the row only
+    /// while it holds the record's version (``updateSQL``, ``lockVersionParameter``); a
+    /// row found by key but not by version is ``RecordError/versionConflict(record:id:expectedVersion:)``.
+    let lockVersionIndex: Int?
     let columnIndexByKey: [String: Int]
     /// The columns by the names a record query may use for them (ASCII-lowercased): each
     /// column's name, and its property's coding key (`author` for `author_id`).
@@ -94,8 +100,14 @@ final class RecordSchema: @unchecked Sendable {
     let insertWithoutKeySQL: String?
     /// The insert, updating the row when the key exists.
     let upsertSQL: String
-    /// `UPDATE "t" SET … WHERE "id" = ?`, every column but the key, then the key.
+    /// `UPDATE "t" SET … WHERE "id" = ?`, every column but the key, then the key; for a
+    /// type with a lock version, then `AND "lock_version" = ?` (see ``lockVersionParameter``).
     let updateSQL: String
+
+    /// The 1-based parameter of the update (``updateSQL``) that takes the version the row
+    /// must hold, for a type with a lock version: after every column's. The version
+    /// column's own parameter (``parameter(ofColumn:in:)``) takes the new version.
+    var lockVersionParameter: Int32 { Int32(columns.count + 1) }
 
     var primaryKey: Column { columns[primaryKeyIndex] }
 
@@ -190,7 +202,8 @@ final class RecordSchema: @unchecked Sendable {
 
     init(
         typeID: ObjectIdentifier, recordName: String, tableName: String, isMapped: Bool, primaryKeyIndexes: [Int],
-        keyIsAssignedByDatabase: Bool, columns: [Column], toMany: [ToMany], uniqueKeys: [[Int]], isDeclared: Bool = false,
+        keyIsAssignedByDatabase: Bool, columns: [Column], toMany: [ToMany], uniqueKeys: [[Int]], lockVersionIndex: Int? = nil,
+        isDeclared: Bool = false,
         propertyKeys: [String], columnCodableType: (any ColumnCodableRecord.Type)? = nil
     ) {
         self.columnCodableType = columnCodableType
@@ -206,6 +219,7 @@ final class RecordSchema: @unchecked Sendable {
         self.columns = columns
         self.toMany = toMany
         self.uniqueKeys = uniqueKeys
+        self.lockVersionIndex = lockVersionIndex
         self.hasRelations = !toMany.isEmpty
             || columns.contains { if case .belongsTo = $0.storage { true } else { false } }
         self.columnKeys = columns.map(\.key)
@@ -232,7 +246,7 @@ final class RecordSchema: @unchecked Sendable {
         }
         let statements = RecordStatements(
             table: tableName, columns: names, primaryKey: primaryKeyIndexes,
-            keptWhenNull: Set(optionalForeignKeys.map(\.name)))
+            keptWhenNull: Set(optionalForeignKeys.map(\.name)), lockVersion: lockVersionIndex.map { names[$0] })
         self.statements = statements
         selectionSQL = statements.selection
         selection = [.sql(selectionSQL)]

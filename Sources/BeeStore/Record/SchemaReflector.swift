@@ -212,8 +212,8 @@ final class SchemaReflector: Decoder {
         columnCodableType: (any ColumnCodableRecord.Type)?
     ) throws -> RecordSchema {
         let keys = Set(fields.map(\.key))
-        for property in Set(mapping.columnNames.keys).union(mapping.relations.keys).union(mapping.uniqueKeys.joined())
-        where !keys.contains(property) {
+        let declared = Set(mapping.columnNames.keys).union(mapping.relations.keys).union(mapping.uniqueKeys.joined())
+        for property in declared.union(mapping.lockVersionProperty.map { [$0] } ?? []) where !keys.contains(property) {
             throw RecordError.unsupportedType(
                 record: recordName, property: property, type: "RecordMapping",
                 reason: "the mapping names a property the type does not encode")
@@ -285,6 +285,8 @@ final class SchemaReflector: Decoder {
                 return index
             }
         }
+        let lockVersionIndex = try lockVersionIndex(
+            in: columns, mapping: mapping, primaryKey: primaryKeyField.map { fields[$0].key })
         guard let primaryKeyField else {
             if let relation = toMany.first {
                 throw RecordError.unsupportedType(
@@ -296,14 +298,15 @@ final class SchemaReflector: Decoder {
                 typeID: typeID, recordName: recordName, tableName: tableName, isMapped: mapping.table != nil,
                 primaryKeyIndexes: try compositeKeyIndexes(mapping.primaryKeyColumns, in: columns),
                 keyIsAssignedByDatabase: false, columns: columns, toMany: toMany, uniqueKeys: uniqueKeys,
-                isDeclared: isDeclared, propertyKeys: fields.map(\.key), columnCodableType: columnCodableType)
+                lockVersionIndex: lockVersionIndex, isDeclared: isDeclared, propertyKeys: fields.map(\.key), columnCodableType: columnCodableType)
         }
         let keyField = fields[primaryKeyField]
         return RecordSchema(
             typeID: typeID, recordName: recordName, tableName: tableName, isMapped: mapping.table != nil,
             primaryKeyIndexes: [primaryKeyIndex],
             keyIsAssignedByDatabase: keyField.isOptional && { if case .value(.integer) = keyField.kind { true } else { false } }(),
-            columns: columns, toMany: toMany, uniqueKeys: uniqueKeys, isDeclared: isDeclared,
+            columns: columns, toMany: toMany, uniqueKeys: uniqueKeys, lockVersionIndex: lockVersionIndex,
+            isDeclared: isDeclared,
             propertyKeys: fields.map(\.key), columnCodableType: columnCodableType)
     }
 

@@ -229,7 +229,9 @@ enum SchemaSynchronizer {
             }
             let hasRows = try Query(database: nil, table: schema.tableName).existsStatement()
             let isEmpty = try connection.fetchValue(Bool.self, hasRows) != true
-            if let required = missing.first(where: { !$0.isOptional }), !isEmpty {
+            // A lock version column is added with the default 0: the rows' first version.
+            let lockVersion = schema.lockVersionIndex.map { schema.columns[$0].key }
+            if let required = missing.first(where: { !$0.isOptional && $0.key != lockVersion }), !isEmpty {
                 throw RecordError.requiredColumnOnNonEmptyTable(table: schema.tableName, column: required.name)
             }
             differences += missingLines
@@ -237,7 +239,8 @@ enum SchemaSynchronizer {
             for column in missing {
                 definition = try schema.define(column, in: definition)
                 if !column.isOptional {
-                    // SQLite adds a NOT NULL column only with a default; the table is empty.
+                    // SQLite adds a NOT NULL column only with a default; the table is empty
+                    // (or the column is the lock version).
                     definition = definition.defaultValue(column.type.zeroValue)
                 }
             }

@@ -8,13 +8,17 @@ struct RecordStatements {
     let primaryKey: [Int]
     /// Columns whose stored value an update keeps when it would set them to `NULL`.
     let keptWhenNull: Set<String>
+    /// The lock version column, for optimistic locking: the update finds the row only
+    /// while it holds the version bound last.
+    let lockVersion: String?
     private(set) var dialect = SQLDialect.sqlite
 
-    init(table: String, columns: [String], primaryKey: [Int], keptWhenNull: Set<String>) {
+    init(table: String, columns: [String], primaryKey: [Int], keptWhenNull: Set<String>, lockVersion: String? = nil) {
         self.table = table
         self.columns = columns
         self.primaryKey = primaryKey
         self.keptWhenNull = keptWhenNull
+        self.lockVersion = lockVersion
     }
 
     /// The same statements in `dialect`.
@@ -103,7 +107,8 @@ struct RecordStatements {
     }
 
     /// `UPDATE "t" SET "a" = ?, "b" = ? WHERE "id" = ?`: every column but the key, then
-    /// the key's columns.
+    /// the key's columns; with a lock version, then `AND "lock_version" = ?`, the version
+    /// the row must hold (its column's own parameter in the `SET` takes the new version).
     var update: String {
         let key = primaryKey.map { columns[$0] }
         let others = columns.enumerated().filter { !primaryKey.contains($0.offset) }.map(\.element)
@@ -125,7 +130,7 @@ struct RecordStatements {
                 }
             }
         }
-        var query = key.reduce(others.reduce(tableQuery) { $0.set($1, Value.null) }) {
+        var query = (key + (lockVersion.map { [$0] } ?? [])).reduce(others.reduce(tableQuery) { $0.set($1, Value.null) }) {
             $0.where($1, .equal, 0)
         }
         query.keepingStoredValueWhenNull = keptWhenNull
