@@ -60,10 +60,10 @@ final class ServerSession {
     }
 
     /// The name the logger gives a failure: the server's `SQLSTATE` code (`57014` for the
-    /// statement time limit), or `connection` for a connection that broke without one.
+    /// statement time limit), or the error's kind (`connection`) when the server gave none.
     private static func code(of failure: any Error) -> String {
         switch failure {
-        case let error as PostgreSQLError: error.sqlState ?? "connection"
+        case let error as PostgreSQLError: error.sqlState ?? "\(error.kind)"
         case is StatementTimeLimitExceeded: "57014"
         default: "connection"
         }

@@ -208,5 +208,41 @@ import Testing
         #expect(failures.map { $0.metadata["error"].map { "\($0)" } } == ["23505", "42601"])
         #expect(failures.allSatisfy { $0.level == .debug && $0.metadata["duration_ms"] != nil })
     }
+
+    @Test func aStatementStoppedByTheTimeLimitIsTracedWithItsCode() throws {
+        let trace = OutcomeList<TracedStatement>()
+        let log = recordingLog(from: .debug)
+        let db = try TestServer.freshDatabase { configuration in
+            configuration.statementTimeLimitInterval = 0.05
+            configuration.trace = { trace.append($0) }
+            configuration.logger = Logger(label: "beestore.tests") { _ in log }
+        }
+        defer { db.close() }
+        // Counting a billion rows takes the server far longer than the limit.
+        let endless = "SELECT count(*) FROM generate_series(1, 1000000000)"
+        #expect(throws: StatementTimeLimitExceeded.self) { try db.fetchValue(Int.self, endless) }
+        #expect(trace.values.first { $0.sql == endless }.map { $0.durationInterval >= 0.05 } == true)
+        let stopped = log.entries.first { $0.message == "\(endless)" || $0.message == "slow statement: \(endless)" }
+        #expect(stopped?.metadata["error"] == "57014")
+    }
+
+    @Test func aStatementWhoseConnectionBrokeIsTraced() throws {
+        let trace = OutcomeList<TracedStatement>()
+        let log = recordingLog(from: .debug)
+        let db = try database(trace: trace, log: log)
+        defer { db.close() }
+        let admin = try TestServer.freshDatabase()
+        defer { admin.close() }
+        #expect(throws: PostgreSQLError.self) {
+            try db.write { connection in
+                let pid = try connection.fetchValue(Int.self, "SELECT pg_backend_pid()")
+                _ = try admin.fetchValue(Bool.self, "SELECT pg_terminate_backend($1)", [pid])
+                try connection.execute("SELECT 'after'")
+            }
+        }
+        #expect(trace.values.contains { $0.sql == "SELECT 'after'" })
+        let broken = log.entries.first { $0.message == "SELECT 'after'" }
+        #expect(broken?.metadata["error"] != nil, "the failure is named: \(String(describing: broken))")
+    }
 }
 #endif
