@@ -127,7 +127,13 @@ let package = Package(
         // The browser interface of `beestore serve`, page by page, in process.
         .testTarget(name: "BeeStoreServeTests", dependencies: ["BeeStoreServe", "BeeStore"]),
         // The PostgreSQL backend against a live server (`BEESTORE_POSTGRES_URL`), with the trait on.
-        .testTarget(name: "BeeStorePostgreSQLTests", dependencies: ["BeeStorePostgreSQL", "BeeStore"]),
+        .testTarget(
+            name: "BeeStorePostgreSQLTests",
+            dependencies: [
+                "BeeStorePostgreSQL", "BeeStore", .product(name: "Logging", package: "swift-log"),
+                .product(name: "InMemoryLogging", package: "swift-log"),
+            ]
+        ),
         // The README's examples, compiled against the public API only.
         .testTarget(
             name: "BeeStoreReadmeTests",

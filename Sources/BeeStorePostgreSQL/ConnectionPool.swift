@@ -1,4 +1,5 @@
 #if PostgreSQL
+import BeeStore
 import Foundation
 import Logging
 import NIOCore
@@ -15,6 +16,7 @@ import PostgresNIO
 final class ConnectionPool: @unchecked Sendable {
     private let configuration: PostgreSQLConfiguration
     private let logger: Logger
+    private let reporter: StatementReporter?
     private let condition = NSCondition()
     private var idle: [ServerSession] = []
     private var openCount = 0
@@ -24,6 +26,10 @@ final class ConnectionPool: @unchecked Sendable {
     init(configuration: PostgreSQLConfiguration) {
         self.configuration = configuration
         self.logger = configuration.logger ?? Logger(label: "BeeStore.PostgreSQL", factory: { _ in SwiftLogNoOpLogHandler() })
+        self.reporter = StatementReporter(
+            hook: configuration.trace, logger: configuration.logger,
+            slowStatementThreshold: configuration.slowStatementThresholdInterval,
+            showsValues: configuration.traceShowsValues)
     }
 
     /// Runs `body` with a connection of the pool, then hands the connection back (or,
@@ -84,7 +90,9 @@ final class ConnectionPool: @unchecked Sendable {
     }
 
     private func open(id: Int) throws -> ServerSession {
-        ServerSession(connection: try openConnection(id: id), logger: logger, timeLimit: configuration.statementTimeLimitInterval)
+        ServerSession(
+            connection: try openConnection(id: id), logger: logger, timeLimit: configuration.statementTimeLimitInterval,
+            reporter: reporter)
     }
 
     /// A new connection to the server, outside the pool (the change listener's).

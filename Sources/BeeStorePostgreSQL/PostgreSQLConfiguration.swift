@@ -1,4 +1,5 @@
 #if PostgreSQL
+import BeeStore
 import Foundation
 import Logging
 
@@ -42,8 +43,41 @@ public struct PostgreSQLConfiguration: Sendable {
     /// (default: nil, no limit).
     public var statementTimeLimitInterval: TimeInterval?
 
-    /// Where connection events and statements are logged (default: nil, nowhere).
+    /// Where connection events and statements are logged (default: nil, nowhere): each
+    /// statement at `debug` level, and one that takes ``slowStatementThresholdInterval`` or
+    /// longer at `warning` level, with its duration in the `duration_ms` metadata; a failed
+    /// statement also carries its `SQLSTATE` code (or `connection`, when the connection
+    /// broke) in the `error` metadata. postgres-nio logs its own events at `debug` and
+    /// `trace` levels.
     public var logger: Logger?
+
+    /// Called with each statement the database's connections run, its SQL and how long
+    /// the server took to answer it (default: nil, no tracing, at no cost). It is called
+    /// on the thread that ran the statement, once the statement's rows have arrived, or
+    /// once it failed: a statement the server refused or whose connection broke is traced
+    /// like any other, with the time until its failure, before its error is thrown.
+    ///
+    /// ```swift
+    /// configuration.trace = { statement in print(statement.durationInterval, statement.sql) }
+    /// ```
+    public var trace: (@Sendable (TracedStatement) -> Void)?
+
+    /// How long, in seconds, a statement runs before ``logger`` logs it as slow (default:
+    /// 0.1); ``slowStatementThreshold`` is the same as a `Duration`.
+    public var slowStatementThresholdInterval: TimeInterval = 0.1
+
+    /// How long a statement runs before ``logger`` logs it as slow (default: 100 ms).
+    @available(macOS 13, iOS 16, tvOS 16, watchOS 9, *)
+    public var slowStatementThreshold: Duration {
+        get { .seconds(slowStatementThresholdInterval) }
+        set { slowStatementThresholdInterval = newValue.timeInterval }
+    }
+
+    /// Whether traced and logged SQL shows bound values in place of its placeholders, as
+    /// PostgreSQL literals (`WHERE name = 'O''Hare'`), or keeps the placeholders (`WHERE
+    /// name = $1`) (default: true); false keeps values (personal data, secrets) out of
+    /// traces and logs.
+    public var traceShowsValues = true
 
     /// How connections are encrypted.
     public enum TLSMode: Sendable, Equatable {

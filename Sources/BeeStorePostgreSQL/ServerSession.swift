@@ -18,10 +18,14 @@ final class ServerSession {
     /// and replaces the connection instead of handing it out again.
     private(set) var isBroken = false
 
-    init(connection: PostgresConnection, logger: Logger, timeLimit: TimeInterval?) {
+    /// Where each statement is reported: nil when the configuration neither traces nor logs.
+    private let reporter: StatementReporter?
+
+    init(connection: PostgresConnection, logger: Logger, timeLimit: TimeInterval?, reporter: StatementReporter?) {
         self.connection = connection
         self.logger = logger
         self.timeLimit = timeLimit
+        self.reporter = reporter
     }
 
     /// The result of one statement: its rows, and the rows it changed.
@@ -30,16 +34,39 @@ final class ServerSession {
         let changes: Int
     }
 
-    /// Runs `sql` with `values` bound to `$1`, `$2`, … and waits for its result.
+    /// Runs `sql` with `values` bound to `$1`, `$2`, … and waits for its result; reports
+    /// it, done or failed, when the configuration traces or logs statements.
     func run(_ sql: String, _ values: [Value]) throws -> Outcome {
         let query = PostgresQuery(unsafeSQL: sql, binds: UntypedParameter.bindings(for: values))
+        let start = reporter == nil ? 0 : DispatchTime.now().uptimeNanoseconds
         let result: PostgresQueryResult
         do {
             result = try Self.answer(to: connection.query(query, logger: logger), unlessClosed: connection).wait()
         } catch {
-            throw translated(error, sql: sql)
+            let failure = translated(error, sql: sql)
+            report(sql, values, startedAt: start, failure: failure)
+            throw failure
         }
+        report(sql, values, startedAt: start, failure: nil)
         return Outcome(rows: try CellConversion.rows(of: result.rows), changes: result.metadata.rows ?? 0)
+    }
+
+    /// Hands the statement that started at `start` to the reporter, with its `failure`, if any.
+    private func report(_ sql: String, _ values: [Value], startedAt start: UInt64, failure: (any Error)?) {
+        guard let reporter else { return }
+        reporter.report(nanoseconds: DispatchTime.now().uptimeNanoseconds - start, failure: failure.map(Self.code)) {
+            reporter.showsValues ? TracedSQL.sql(sql, showing: values) : sql
+        }
+    }
+
+    /// The name the logger gives a failure: the server's `SQLSTATE` code (`57014` for the
+    /// statement time limit), or the error's kind (`connection`) when the server gave none.
+    private static func code(of failure: any Error) -> String {
+        switch failure {
+        case let error as PostgreSQLError: error.sqlState ?? "\(error.kind)"
+        case is StatementTimeLimitExceeded: "57014"
+        default: "connection"
+        }
     }
 
     /// The result of `query`, or a failure as soon as `connection` closes: a statement

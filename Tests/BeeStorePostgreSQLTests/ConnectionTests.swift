@@ -155,7 +155,7 @@ import Testing
         try db.execute("INSERT INTO account VALUES (1, 100), (2, 100)")
         let firstLocked = DispatchSemaphore(value: 0)
         let secondLocked = DispatchSemaphore(value: 0)
-        let outcomes = OutcomeList()
+        let outcomes = OutcomeList<Int>()
         let group = DispatchGroup()
         for (first, second, mine, other) in [(1, 2, firstLocked, secondLocked), (2, 1, secondLocked, firstLocked)] {
             group.enter()
@@ -189,15 +189,15 @@ import Testing
 
 /// Results appended from several threads.
 // `list` is read and written only with `storage` locked.
-final class OutcomeList: @unchecked Sendable {
+final class OutcomeList<Element: Sendable>: @unchecked Sendable {
     private let storage = NSLock()
-    private var list: [Int] = []
+    private var list: [Element] = []
 
-    func append(_ value: Int) {
+    func append(_ value: Element) {
         storage.withLock { list.append(value) }
     }
 
-    var values: [Int] {
+    var values: [Element] {
         storage.withLock { list }
     }
 }

@@ -116,7 +116,7 @@ import Testing
         let migrations = (1...5).map { number in
             Migration(String(format: "%04d_step", number), sql: "INSERT INTO applied VALUES ('\(number)'); SELECT pg_sleep(0.01)")
         }
-        let results = OutcomeList()
+        let results = OutcomeList<Int>()
         let group = DispatchGroup()
         for _ in 0..<4 {
             group.enter()

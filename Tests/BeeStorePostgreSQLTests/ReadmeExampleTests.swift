@@ -2,9 +2,10 @@
 import BeeStore
 import BeeStorePostgreSQL
 import Foundation
+import Logging
 import Testing
 
-/// The README's PostgreSQL example, verbatim between its markers (README.md's check, in
+/// The README's PostgreSQL examples, verbatim between their markers (README.md's check, in
 /// the README examples target, compares the two), run against the test server.
 @Suite struct ReadmeExampleTests {
     @Test func postgreSQLExample() throws {
@@ -75,6 +76,22 @@ import Testing
         #expect(try db.fetchValue(String.self, """
             SELECT data_type FROM information_schema.columns WHERE table_name = 'member' AND column_name = 'joinedAt'
             """) == "timestamp with time zone")
+    }
+
+    @Test func postgreSQLTracingExample() throws {
+        let url = try TestServer.freshDatabaseURL()
+        // example: postgresql-tracing
+        var configuration = try PostgreSQLConfiguration(url: url)
+        configuration.trace = { statement in print(statement.durationInterval, statement.sql) }
+        configuration.logger = Logger(label: "shop.sql")
+        configuration.slowStatementThresholdInterval = 0.05
+        configuration.traceShowsValues = false             // `$1` in traces and logs, not the value
+        let traced = try PostgreSQLDatabase(configuration: configuration)
+        try traced.execute("CREATE TABLE note (title TEXT)")
+        try traced.execute("INSERT INTO note (title) VALUES ($1)", ["private"])
+        // end example
+        defer { traced.close() }
+        #expect(try traced.fetchValue(String.self, "SELECT title FROM note") == "private")
     }
 }
 #endif

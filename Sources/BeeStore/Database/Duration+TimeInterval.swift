@@ -3,7 +3,7 @@ import Foundation
 @available(macOS 13, iOS 16, tvOS 16, watchOS 9, *)
 extension Duration {
     /// The duration in seconds.
-    var timeInterval: TimeInterval {
+    package var timeInterval: TimeInterval {
         let (seconds, attoseconds) = components
         return TimeInterval(seconds) + TimeInterval(attoseconds) / 1e18
     }

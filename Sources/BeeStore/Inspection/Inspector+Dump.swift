@@ -6,7 +6,7 @@ extension Inspector {
     /// identical database: the same schema entries (tables, indexes, views, triggers,
     /// virtual tables, with their `CREATE` statements as stored), the same rows with the
     /// same values and types (reals and text written exactly, see
-    /// `SQLRenderer.literal(_:)`), the same row ids (kept even for tables without an
+    /// `SQLLiteral`), the same row ids (kept even for tables without an
     /// `INTEGER PRIMARY KEY`), `sqlite_sequence`, `sqlite_stat1`, `user_version` and
     /// `application_id`. Rows are written as they are read.
     ///

@@ -271,7 +271,7 @@ struct QueryInjectionTests {
             #expect(try db.fetchAll("SELECT name FROM pragma_table_info(?)", [table]).map { $0["name"] } == ["id", .text(column), "r"])
             try db.from(table).set("id", 1).insert()
             let row = try #require(try db.from(table).select(column, "r").where("id", 1).first())
-            #expect(row.values == [.text(text), .real(number)], "round \(round): \(SQLRenderer.literal(.real(number)))")
+            #expect(row.values == [.text(text), .real(number)], "round \(round): \(SQLDialect.sqlite.literal(.real(number)))")
             let value = Self.hostileText(&random, allowNUL: true)
             try db.from(table).set("id", 2).set(column, value).insert()
             #expect(try db.from(table).where(column, value).select("id").get().map { $0["id"] } == [2])

@@ -380,9 +380,9 @@ struct SchemaBuilderTests {
             let value = Double(bitPattern: random.next())
             if value.isFinite { values.append(value) }
         }
-        #expect(SQLRenderer.literal(.real(1.5)) == "1.5")
-        #expect(SQLRenderer.literal(.real(-2.75)) == "-2.75")
-        #expect(SQLRenderer.literal(.real(0.1)) == "(CAST(3602879701896397 AS REAL) / 36028797018963968)")
+        #expect(SQLDialect.sqlite.literal(.real(1.5)) == "1.5")
+        #expect(SQLDialect.sqlite.literal(.real(-2.75)) == "-2.75")
+        #expect(SQLDialect.sqlite.literal(.real(0.1)) == "(CAST(3602879701896397 AS REAL) / 36028797018963968)")
         for (chunk, slice) in stride(from: 0, to: values.count, by: 100).map({ ($0, values[$0..<min($0 + 100, values.count)]) }) {
             var definition = db.table("reals\(chunk)").field("id", .integer).primaryKey()
             for (index, value) in slice.enumerated() {
@@ -392,7 +392,7 @@ struct SchemaBuilderTests {
             try db.from("reals\(chunk)").set("id", 1).insert()
             let row = try #require(try db.from("reals\(chunk)").first())
             for (index, value) in slice.enumerated() {
-                #expect(row["c\(index)"] == .real(value), "\(value) written as \(SQLRenderer.literal(.real(value)))")
+                #expect(row["c\(index)"] == .real(value), "\(value) written as \(SQLDialect.sqlite.literal(.real(value)))")
             }
         }
     }

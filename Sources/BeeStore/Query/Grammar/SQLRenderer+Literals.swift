@@ -45,17 +45,22 @@ extension SQLRenderer {
         appendEnclosed(bytes, in: "'")
     }
 
-    /// `value` as a SQLite literal that SQLite reads back as exactly `value`.
-    static func literal(_ value: Value) -> String {
-        var renderer = SQLRenderer()
-        renderer.appendLiteral(value)
-        return renderer.sql
-    }
-
     /// ``appendTextLiteral(_:)``'s literal of `bytes`, as a string.
     static func textLiteral(_ bytes: [UInt8]) -> String {
         var renderer = SQLRenderer()
         renderer.appendTextLiteral(bytes)
+        return renderer.sql
+    }
+}
+
+extension SQLDialect {
+    /// `value` as a literal of this dialect that its database reads back as exactly
+    /// `value` (`'it''s'`, `X'00FF'` in SQLite, `CAST('\x00FF' AS BYTEA)` in PostgreSQL):
+    /// how a `Value` describes itself, and how a trace shows a bound value in place of
+    /// its placeholder.
+    package func literal(_ value: Value) -> String {
+        var renderer = SQLRenderer(dialect: self)
+        renderer.appendLiteral(value)
         return renderer.sql
     }
 }
