@@ -32,6 +32,7 @@ let package = Package(
         .executableTarget(
             name: "beestore-benchmarks",
             dependencies: [
+                "BenchmarkSupport",
                 "CSQLiteRaw",
                 .product(name: "BeeStore", package: "BeeStore"),
                 .product(name: "BeeStoreMacros", package: "BeeStore"),

@@ -49,13 +49,6 @@ final class Clients {
         _ = try await connection.query(PostgresQuery(unsafeSQL: sql), logger: logger).get()
     }
 
-    /// The integers of the one row `sql` returns.
-    func integers(_ sql: String) async throws -> [Int64] {
-        let rows = try await connection.query(PostgresQuery(unsafeSQL: sql), logger: logger).get().rows
-        guard let row = rows.first else { throw BenchmarkFailure("no row for \(sql)") }
-        return try row.map { try $0.decode(Int64.self) }
-    }
-
     /// Creates the `item` table anew, with the samples of ids 1 to `count`.
     func createItemTable(filledUpTo count: Int) async throws {
         try await execute("DROP TABLE IF EXISTS item")
@@ -64,13 +57,11 @@ final class Clients {
         try await execute("VACUUM ANALYZE item")
     }
 
-    /// The digest of the `item` table, computed by the server.
+    /// The digest of the `item` table, read back through postgres-nio.
     func itemTableDigest() async throws -> ItemDigest {
-        let row = try await integers(ItemDigest.tableSQL)
+        let rows = try await connection.query(PostgresQuery(unsafeSQL: "SELECT \(Item.columnsSQL) FROM item"), logger: logger)
         var digest = ItemDigest()
-        digest.count = Int(row[0])
-        digest.idSum = row[1]
-        digest.sums = Array(row[2...])
+        for try await row in rows.decode(FindItem.Row.self) { digest.add(id: row.0, values: Item(row).values) }
         return digest
     }
 

@@ -53,30 +53,38 @@ struct Item: Codable, Equatable, Sendable {
 }
 
 extension Item {
+    /// An item of `id` whose ten value columns hold `values`, in order.
+    init(id: Int64?, values: [Int64]) {
+        self.init(
+            id: id, a: values[0], b: values[1], c: values[2], d: values[3], e: values[4], f: values[5], g: values[6],
+            h: values[7], i: values[8], j: values[9])
+    }
+
     /// An item from a row of the query builder, read by column name as user code would.
     init(row: Row) throws {
         self.init(
-            id: try row.decode(column: "id"), a: try row.decode(column: "a"), b: try row.decode(column: "b"),
-            c: try row.decode(column: "c"), d: try row.decode(column: "d"), e: try row.decode(column: "e"),
-            f: try row.decode(column: "f"), g: try row.decode(column: "g"), h: try row.decode(column: "h"),
-            i: try row.decode(column: "i"), j: try row.decode(column: "j"))
+            id: try row.decode(Int64.self, column: "id"),
+            values: try Item.valueColumns.map { try row.decode(Int64.self, column: $0) })
     }
 }
 
-/// An order-insensitive digest of items: how many, the sum of the ids and of each column.
+/// An order-insensitive digest of items: how many, and one weighted sum of every id and
+/// value, so that a value in the wrong column or under the wrong id shows.
 struct ItemDigest: Equatable, CustomStringConvertible {
-    var count = 0
-    var idSum: Int64 = 0
-    var sums = [Int64](repeating: 0, count: 10)
+    private(set) var count = 0
+    private(set) var checksum: Int64 = 0
 
     init() {}
 
     init<S: Sequence>(_ items: S) where S.Element == Item {
-        for item in items {
-            count += 1
-            idSum &+= item.id ?? -1
-            for (column, value) in item.values.enumerated() { sums[column] &+= value }
-        }
+        for item in items { add(id: item.id ?? -1, values: item.values) }
+    }
+
+    mutating func add(id: Int64, values: [Int64]) {
+        count += 1
+        var weighted = id
+        for (column, value) in values.enumerated() { weighted &+= value &* Int64(column + 2) }
+        checksum &+= weighted &* (id % 1_009 + 1)
     }
 
     /// The digest of the samples of ids 1 to `count`.
@@ -84,12 +92,7 @@ struct ItemDigest: Equatable, CustomStringConvertible {
         count == 0 ? ItemDigest() : ItemDigest((1...Int64(count)).lazy.map(Item.sample))
     }
 
-    /// The SQL that computes the digest of the `item` table: its row is `count`, the id
-    /// sum, then the column sums.
-    static let tableSQL = "SELECT count(*)::bigint, coalesce(sum(id), 0)::bigint, "
-        + Item.valueColumns.map { "coalesce(sum(\($0)), 0)::bigint" }.joined(separator: ", ") + " FROM item"
-
-    var description: String { "\(count) items, id sum \(idSum), column sums \(sums)" }
+    var description: String { "\(count) items, checksum \(checksum)" }
 }
 
 extension Trial {
