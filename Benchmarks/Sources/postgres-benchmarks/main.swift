@@ -57,14 +57,25 @@ func run(_ options: Options) async throws {
     print(Report.tables(results, libraries: options.libraries))
 }
 
-do {
-    let options = try Options(Array(CommandLine.arguments.dropFirst()))
-    if options.showsHelp {
-        print(Options.usage)
-    } else {
-        try await run(options)
+/// Parses the options and runs; returns the exit status.
+@BenchmarkActor
+func main() async -> Int32 {
+    do {
+        let options = try Options(Array(CommandLine.arguments.dropFirst()))
+        if options.showsHelp {
+            print(Options.usage)
+        } else {
+            try await run(options)
+        }
+        return 0
+    } catch {
+        print("FAILED: \(error)")
+        return 1
     }
-} catch {
-    print("FAILED: \(error)")
-    exit(1)
 }
+
+// The main thread waits on a semaphore while a detached task runs, rather than serving the main
+// queue (an asynchronous top level): valgrind, which `--instructions` runs this program
+// under, cannot follow the signal wait the main queue parks the main thread in.
+Task.detached { exit(await main()) }
+DispatchSemaphore(value: 0).wait()
