@@ -38,6 +38,8 @@ public final class PostgreSQLDatabase: Sendable {
     let listener: ChangeListener
     /// The key under which a thread keeps the connection it holds for this database.
     private let heldKey: String
+    /// The record types whose tables are made sure of.
+    let recordTables = RecordTables()
 
     /// Connects to the server `configuration` names, and throws a ``PostgreSQLError`` at
     /// once when it cannot (a wrong host, port, role or database).

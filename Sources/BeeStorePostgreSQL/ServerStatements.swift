@@ -1,6 +1,6 @@
 #if PostgreSQL
-// PostgreSQL island: a read's snapshot transaction, the advisory lock that serialises
-// migrations across servers, and LISTEN/NOTIFY are PostgreSQL's own statements, with no
+// PostgreSQL island: a read's snapshot transaction, the advisory locks that serialise
+// migrations and record tables' creation across servers, and LISTEN/NOTIFY are PostgreSQL's own statements, with no
 // counterpart in SQLite for the grammar to render.
 import BeeStore
 
@@ -18,6 +18,9 @@ enum ServerStatements {
 
     /// The advisory lock key of the observation triggers' installation: "BeeNotif" in ASCII.
     static let observationLockKey: Int64 = 0x4265_654E_6F74_6966
+
+    /// The advisory lock key of record tables' creation: "BeeTable" in ASCII.
+    static let recordTablesLockKey: Int64 = 0x4265_6554_6162_6C65
 
     /// A statement that does nothing but wait for the server's answer.
     static let roundTrip = "SELECT 1"

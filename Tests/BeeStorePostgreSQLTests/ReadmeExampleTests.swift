@@ -42,5 +42,39 @@ import Testing
         #expect(try migrator.appliedMigrations() == ["0001_teams"])
         #expect(!token.isCancelled)
     }
+
+    @Test func postgreSQLRecordsExample() throws {
+        let db = try PostgreSQLDatabase(url: try TestServer.freshDatabaseURL())
+        defer { db.close() }
+        // example: postgresql-records
+        struct Member: ActiveRecord {
+            var id: Int64?
+            var name: String
+            var joinedAt: Date
+            var active: Bool
+        }
+
+        struct Team: ActiveRecord {
+            var id: Int64?
+            var name: String
+            var members: [Member]?     // has-many: `member.team_id`
+        }
+
+        var team = Team(name: "Bees", members: [Member(name: "Maya", joinedAt: Date(), active: true)])
+        try team.save(in: db)          // creates the tables (TIMESTAMPTZ, BOOLEAN, …), then the rows
+        let bees = try Team.query().including("members").where("name", "Bees").first(in: db)
+        let active = try Member.query().where("active", true).count(in: db)
+        team.members?.append(Member(name: "Willy", joinedAt: Date(), active: false))
+        try team.save(in: db)          // inserts Willy, pointing at the team
+        try team.delete(in: db)        // members are let go (nullify)
+        // end example
+        #expect(bees?.members?.map(\.name) == ["Maya"])
+        #expect(active == 1)
+        #expect(try Member.query().where("team_id", nil as Int64?).count(in: db) == 2)
+        #expect(try Team.count(in: db) == 0)
+        #expect(try db.fetchValue(String.self, """
+            SELECT data_type FROM information_schema.columns WHERE table_name = 'member' AND column_name = 'joinedAt'
+            """) == "timestamp with time zone")
+    }
 }
 #endif

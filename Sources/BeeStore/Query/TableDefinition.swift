@@ -151,6 +151,12 @@ public struct TableDefinition: Sendable {
         "\(table)_on_\(columns.joined(separator: "_"))"
     }
 
+    /// The last field in a server database's own type (`BOOLEAN`, `TIMESTAMPTZ`, …) in
+    /// place of its column type's; SQLite keeps the column type.
+    func nativeType(_ type: NativeColumnType?) -> TableDefinition {
+        modifyingLastField { $0.nativeType = type }
+    }
+
     private func modifyingLastField(_ change: (inout FieldDefinition) -> Void) -> TableDefinition {
         var copy = self
         guard !copy.fields.isEmpty else {
@@ -206,6 +212,8 @@ struct FieldDefinition: Sendable {
     var collation: String?
     var defaultValue: Value?
     var reference: Reference?
+    /// The server database's own type for the column, when it has one.
+    var nativeType: NativeColumnType?
 }
 
 struct IndexDefinition: Sendable {

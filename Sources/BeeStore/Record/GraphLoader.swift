@@ -27,7 +27,8 @@ struct GraphLoader {
         let keys: [Value]
     }
 
-    let connection: Connection
+    /// Where the rows come from.
+    private let source: Source
     let inclusion: RelationInclusion
     private var plan = LoadPlan()
     private var rows: [RecordIdentity: [Value]] = [:]
@@ -45,8 +46,28 @@ struct GraphLoader {
     private var decoders: [RecordDecoder?] = []
 
     init(connection: Connection, inclusion: RelationInclusion) {
-        self.connection = connection
+        self.source = .sqlite(connection)
         self.inclusion = inclusion
+    }
+
+    /// A loader reading the rows of another database (PostgreSQL) from `source`.
+    init(source: any RecordRowSource, inclusion: RelationInclusion) {
+        self.source = .server(source)
+        self.inclusion = inclusion
+    }
+
+    /// A SQLite connection, whose statements are prepared once and whose leaf children
+    /// are decoded as they are stepped, or another database's rows.
+    private enum Source {
+        case sqlite(Connection)
+        case server(any RecordRowSource)
+
+        var dialect: SQLDialect {
+            switch self {
+            case .sqlite: .sqlite
+            case .server(let source): source.dialect
+            }
+        }
     }
 
     /// The records selected by `statement` (whose columns are the schema's), with their relations.
@@ -94,6 +115,11 @@ struct GraphLoader {
     }
 
     private func fetchRows(_ statement: SQLStatement, columnCount: Int) throws -> [[Value]] {
+        let connection: Connection
+        switch source {
+        case .sqlite(let sqlite): connection = sqlite
+        case .server(let server): return try server.rows(of: statement)
+        }
         let prepared = try connection.cachedStatement(statement.sql)
         return try prepared.run(statement.statementArguments) {
             var rows: [[Value]] = []
@@ -139,7 +165,8 @@ struct GraphLoader {
             }
             if !missing.isEmpty {
                 let statement = RelationStatements.rows(
-                    of: target.tableName, selection: target.selectionSQL, whereColumn: target.primaryKey.name, in: missing)
+                    of: target.tableName, selection: target.selectionSQL, whereColumn: target.primaryKey.name, in: missing,
+                    dialect: source.dialect)
                 _ = register(try fetchRows(statement, columnCount: target.columns.count), of: target)
             }
             loaded.append(Level(node: targetNode, keys: wanted))
@@ -159,14 +186,14 @@ struct GraphLoader {
                 statement = RelationStatements.children(
                     of: child.tableName, selection: child.selectionSQL,
                     foreignKey: try parent.foreignKey(of: relation, declared: declared),
-                    primaryKey: child.primaryKeyNames, parents: keys)
+                    primaryKey: child.primaryKeyNames, parents: keys, dialect: source.dialect)
             case .manyToMany(let link):
                 statement = RelationStatements.linkedChildren(
                     through: link, child: child.tableName, selection: child.selectionSQL,
-                    primaryKey: child.primaryKey.name, parents: keys)
+                    primaryKey: child.primaryKey.name, parents: keys, dialect: source.dialect)
             }
             let planned = plan.nodes[childNode]
-            if !planned.loadsRelations {
+            if !planned.loadsRelations, case .sqlite(let connection) = source {
                 try leafChildren[node][position].decode(
                     planned.type, schema: child, isToOne: relation.isToOne, parentCount: keys.count,
                     statement: connection.cachedStatement(statement.sql), arguments: statement.statementArguments)
@@ -224,7 +251,7 @@ struct GraphLoader {
             }
         }
         for (position, (relationIndex, childNode)) in planned.toMany.enumerated() {
-            if !plan.nodes[childNode].loadsRelations {
+            if !plan.nodes[childNode].loadsRelations, case .sqlite = source {
                 if let children = leafChildren[node][position].children(of: key) {
                     relations.append(.init(key: schema.toMany[relationIndex].key, value: children))
                 }

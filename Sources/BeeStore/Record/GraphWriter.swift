@@ -28,9 +28,8 @@ struct GraphWriter {
         case related
     }
 
-    /// The database the hooks are given: calls through it join this write's transaction.
-    let database: Database
-    let connection: Connection
+    /// Where the rows are written.
+    private let target: Target
     /// Whether related records that exist are written from the saved copy too.
     let updatesRelated: Bool
     /// The time this write stamps records with (see ``RecordTimestamps``).
@@ -45,9 +44,41 @@ struct GraphWriter {
     private(set) var replacedIDs = ReplacedIDs()
 
     init(database: Database, connection: Connection, updatesRelated: Bool = false) {
-        self.database = database
-        self.connection = connection
+        self.target = .sqlite(database, connection)
         self.updatesRelated = updatesRelated
+    }
+
+    /// A writer to another database (PostgreSQL) through `store`. Its records' hooks that
+    /// take a SQLite ``Database`` are not called: ``ActiveRecord/validate()`` is.
+    init(store: any RecordRowStore, updatesRelated: Bool = false) {
+        self.target = .server(store)
+        self.updatesRelated = updatesRelated
+    }
+
+    /// A SQLite database's connection, whose row statements are prepared once and whose
+    /// database the records' hooks are given (calls through it join this write's
+    /// transaction), or another database's connection.
+    private enum Target {
+        case sqlite(Database, Connection)
+        case server(any RecordRowStore)
+    }
+
+    /// The SQLite connection written to, if that is the target.
+    private var connection: Connection? {
+        if case .sqlite(_, let connection) = target { connection } else { nil }
+    }
+
+    /// The database the records' hooks are given: a SQLite target's.
+    private var hookDatabase: Database? {
+        if case .sqlite(let database, _) = target { database } else { nil }
+    }
+
+    /// The SQL the target speaks.
+    private var dialect: SQLDialect {
+        switch target {
+        case .sqlite: .sqlite
+        case .server(let store): store.dialect
+        }
     }
 
     /// The row writer of `type`: the last one, one this writer used before, one the
@@ -57,7 +88,7 @@ struct GraphWriter {
         let typeID = ObjectIdentifier(type)
         if let lastRowWriter, lastRowWriter.schema.typeID == typeID { return lastRowWriter }
         let writer = try rowWriters[typeID]
-            ?? RecordConnectionState.of(connection).takeRowWriter(of: typeID) ?? RowWriter(type)
+            ?? connection.flatMap { RecordConnectionState.of($0).takeRowWriter(of: typeID) } ?? RowWriter(type)
         if let lastRowWriter {
             if rowWriters.isEmpty { rowWriters[lastRowWriter.schema.typeID] = lastRowWriter }
             rowWriters[typeID] = writer
@@ -69,6 +100,7 @@ struct GraphWriter {
     /// Hands the row writers back to the connection, for its next saves. The writer
     /// must not write after.
     mutating func finish() {
+        guard let connection else { return }
         let state = RecordConnectionState.of(connection)
         if rowWriters.isEmpty {
             if let lastRowWriter { state.giveBack(lastRowWriter) }
@@ -117,7 +149,7 @@ struct GraphWriter {
             try saveNewRelated(of: &record, key: found, writer: writer)
             return true
         }
-        if mode == .related, !updatesRelated, let key, try connection.rowExists(key, of: schema) {
+        if mode == .related, !updatesRelated, let key, try rowExists(key, of: schema) {
             // An existing related record: the database's copy stands; only the new
             // records among its relations are saved.
             try saveNewRelated(of: &record, key: key, writer: writer)
@@ -126,11 +158,15 @@ struct GraphWriter {
         let kind = try rowStatement(for: key, mode: mode, schema: schema, parent: parent)
         let inserts = try inserts(kind, key: key, schema: schema)
         try record.validate()
-        try record.willSave(in: database)
-        try inserts ? record.willInsert(in: database) : record.willUpdate(in: database)
+        if let database = hookDatabase {
+            try record.willSave(in: database)
+            try inserts ? record.willInsert(in: database) : record.willUpdate(in: database)
+        }
         try write(&record, kind, key: key, parent: parent, writer: writer)
-        try inserts ? record.didInsert(in: database) : record.didUpdate(in: database)
-        try record.didSave(in: database)
+        if let database = hookDatabase {
+            try inserts ? record.didInsert(in: database) : record.didUpdate(in: database)
+            try record.didSave(in: database)
+        }
         return false
     }
 
@@ -141,7 +177,7 @@ struct GraphWriter {
         switch kind {
         case .insert, .insertWithoutKey: true
         case .update: false
-        case .upsert: try key.map { try !connection.rowExists($0, of: schema) } ?? true
+        case .upsert: try key.map { try !rowExists($0, of: schema) } ?? true
         }
     }
 
@@ -151,7 +187,7 @@ struct GraphWriter {
         _ record: inout Record, _ kind: RecordSchema.RowStatement, key: Value?, parent: ParentKey?, writer: RowWriter
     ) throws {
         let schema = writer.schema
-        guard schema.hasRelations || !schema.timestamps.isEmpty else {
+        if !schema.hasRelations, schema.timestamps.isEmpty, let connection {
             // Nothing to save first or after, nothing to stamp: the columns go straight into the statement.
             let statement = try writer.statement(kind, on: connection)
             do {
@@ -163,7 +199,7 @@ struct GraphWriter {
             if let parent { try statement.bind(parent.key, at: schema.parameter(ofColumn: parent.column, in: kind)) }
             let written: Value
             do {
-                written = try execute(statement, kind, key: key, schema: schema)
+                written = try execute(statement, kind, key: key, schema: schema, on: connection)
             } catch let refused as UpsertRefused {
                 return try refused.updatingInstead { try write(&record, .update, key: key, parent: parent, writer: writer) }
             }
@@ -191,14 +227,7 @@ struct GraphWriter {
         let kind = kind == .insertWithoutKey && !values[schema.primaryKeyIndex].isNull ? .insert : kind
 
         // Bound after the related records are saved: one of the same type uses the same statement.
-        let written: Value
-        do {
-            written = try execute(bind(values, kind, writer: writer), kind, key: key, schema: schema)
-        } catch let refused as UpsertRefused {
-            written = try refused.updatingInstead {
-                try execute(bind(values, .update, writer: writer), .update, key: key, schema: schema)
-            }
-        }
+        let written = try writeRow(values, kind, key: key, writer: writer)
         if !schema.hasCompositeKey {
             values[schema.primaryKeyIndex] = written
             // The key is decoded from `values`, not from the property's value before the write.
@@ -289,7 +318,7 @@ struct GraphWriter {
             guard !existed || !hadKey, let relatedKey = saved.id.databaseKey else { continue }
             // A record new to the relation: the existing row points at it from now on.
             values[index] = relatedKey
-            try run(Query(database: nil, table: schema.tableName)
+            try run(table(schema.tableName)
                 .set(schema.columns[index].name, relatedKey)
                 .where(key: schema.primaryKeyNames, equals: schema.keyParts(of: key)).updateStatement())
         }
@@ -312,14 +341,14 @@ struct GraphWriter {
                     // A child type that maps no foreign key column is pointed at its parent after its insert.
                     try run(RelationStatements.adopt(
                         inserted, in: child.tableName, primaryKey: child.primaryKeyNames, foreignKey: foreignKey,
-                        parent: key))
+                        parent: key, dialect: dialect))
                 }
                 if relation.isToOne {
                     // A new record of a has-one relation replaces the one the row had, which follows the delete rule.
                     var deleting: Set<RecordIdentity> = [RecordIdentity(type: schema.typeID, key: key)]
                     let replaced = RelationStatements.leftOut(
                         inserted, in: child.tableName, primaryKey: child.primaryKeyNames, foreignKey: foreignKey,
-                        parent: key)
+                        parent: key, dialect: dialect)
                     try apply(relation, of: schema, to: replaced, foreignKey: foreignKey, deleting: &deleting)
                 }
             case .manyToMany(let link):
@@ -327,19 +356,18 @@ struct GraphWriter {
                 let children = saved.map { $0.id.databaseKey ?? .null }
                 guard let positionColumn = link.positionColumn else {
                     for child in children {
-                        try run(RelationStatements.linkIfAbsent(key, to: child, in: link))
+                        try run(RelationStatements.linkIfAbsent(key, to: child, in: link, dialect: dialect))
                     }
                     break
                 }
                 // Records the row is not linked to yet go after the ones it is, in order.
-                let linked = Query(database: nil, table: link.table).where(link.parentColumn, key)
+                let linked = table(link.table).where(link.parentColumn, key)
                     .select(columns: [link.childColumn]).renderSelect()
-                var present = Set(try connection.fetchAll(linked).map { $0.values[0] })
-                let last = Query(database: nil, table: link.table).where(link.parentColumn, key)
-                    .selectMax(positionColumn).renderSelect()
-                var next = (try connection.fetchValue(Int.self, last) ?? -1) + 1
+                var present = Set(try rows(linked).map { $0[0] })
+                let last = table(link.table).where(link.parentColumn, key).selectMax(positionColumn).renderSelect()
+                var next = try rows(last).first.map { row in row[0].isNull ? 0 : try Int(databaseValue: row[0]) + 1 } ?? 0
                 for child in children where present.insert(child).inserted {
-                    try run(RelationStatements.link(key, to: child, at: next, in: link))
+                    try run(RelationStatements.link(key, to: child, at: next, in: link, dialect: dialect))
                     next += 1
                 }
             }
@@ -367,14 +395,12 @@ struct GraphWriter {
         try writer.encoder.encode(record)
         let values = writer.encoder.values
         for uniqueKey in schema.uniqueKeys {
-            var query = Query(database: nil, table: schema.tableName).select(columns: schema.primaryKeyNames)
-                .limit(1)
+            var query = table(schema.tableName).select(columns: schema.primaryKeyNames).limit(1)
             for index in uniqueKey {
                 query = query.where(schema.columns[index].name, values[index])
             }
-            let statement = query.renderSelect()
-            if let row = try connection.fetchOne(statement) {
-                return schema.keyOfSelectedRow(row.values)
+            if let row = try rows(query.renderSelect()).first {
+                return schema.keyOfSelectedRow(row)
             }
         }
         return nil
@@ -399,8 +425,59 @@ struct GraphWriter {
         }
     }
 
+    /// Writes a record's row with the statement of `kind` and its column values; returns
+    /// the record's key (the new row's for an insert without one).
+    private func writeRow(
+        _ values: [Value], _ kind: RecordSchema.RowStatement, key: Value?, writer: RowWriter
+    ) throws -> Value {
+        let schema = writer.schema
+        guard let connection else { return try writeServerRow(values, kind, key: key, schema: schema) }
+        do {
+            return try execute(bind(values, kind, writer: writer, on: connection), kind, key: key, schema: schema, on: connection)
+        } catch let refused as UpsertRefused {
+            return try refused.updatingInstead {
+                try execute(bind(values, .update, writer: writer, on: connection), .update, key: key, schema: schema, on: connection)
+            }
+        }
+    }
+
+    /// Writes a record's row on another database: the row statement of `kind` rendered in
+    /// its dialect, the key returned by the insert that lets the database assign it.
+    private func writeServerRow(
+        _ values: [Value], _ kind: RecordSchema.RowStatement, key: Value?, schema: RecordSchema
+    ) throws -> Value {
+        var arguments: [Value] = []
+        arguments.reserveCapacity(values.count)
+        for (index, value) in values.enumerated() {
+            let parameter = Int(schema.parameter(ofColumn: index, in: kind))
+            guard parameter > 0 else { continue }
+            if arguments.count < parameter { arguments += repeatElement(.null, count: parameter - arguments.count) }
+            arguments[parameter - 1] = value
+        }
+        if let key, !schema.hasCompositeKey {
+            arguments[Int(schema.parameter(ofColumn: schema.primaryKeyIndex, in: kind)) - 1] = key
+        }
+        let statements = schema.statements.rendered(for: dialect)
+        switch kind {
+        case .insertWithoutKey:
+            guard let sql = statements.insertWithoutKey, let returned = try rows(SQLStatement(sql: sql, arguments: arguments)).first?.first
+            else { throw RecordError.notSaved(record: schema.recordName) }
+            return returned
+        case .insert, .upsert:
+            try run(SQLStatement(sql: statements.insert(upserting: kind == .upsert), arguments: arguments))
+            return key ?? schema.key(ofRow: values)
+        case .update:
+            if try run(SQLStatement(sql: statements.update, arguments: arguments)) == 0 {
+                throw RecordError.notFound(record: schema.recordName, id: key ?? .null)
+            }
+            return key ?? schema.key(ofRow: values)
+        }
+    }
+
     /// The row statement of `kind` with a record's column values bound.
-    private func bind(_ values: [Value], _ kind: RecordSchema.RowStatement, writer: RowWriter) throws -> Statement {
+    private func bind(
+        _ values: [Value], _ kind: RecordSchema.RowStatement, writer: RowWriter, on connection: Connection
+    ) throws -> Statement {
         let statement = try writer.statement(kind, on: connection)
         for (index, value) in values.enumerated() {
             let parameter = writer.schema.parameter(ofColumn: index, in: kind)
@@ -428,7 +505,8 @@ struct GraphWriter {
     /// Runs a bound row statement; returns the record's key (the new row's for an
     /// insert without one). An upsert refused for a `NOT NULL` column is an ``UpsertRefused``.
     private func execute(
-        _ statement: Statement, _ kind: RecordSchema.RowStatement, key: Value?, schema: RecordSchema
+        _ statement: Statement, _ kind: RecordSchema.RowStatement, key: Value?, schema: RecordSchema,
+        on connection: Connection
     ) throws -> Value {
         if let key, !schema.hasCompositeKey {
             // The record's key, whatever its `encode(to:)` wrote for it (or left out); a
@@ -463,23 +541,25 @@ struct GraphWriter {
             let primaryKey = child.primaryKeyNames
             if !keys.isEmpty {
                 try run(RelationStatements.adopt(
-                    keys, in: child.tableName, primaryKey: primaryKey, foreignKey: foreignKey, parent: parent))
+                    keys, in: child.tableName, primaryKey: primaryKey, foreignKey: foreignKey, parent: parent,
+                    dialect: dialect))
             }
             guard !parentIsNew else { return }
             let leftOut = RelationStatements.leftOut(
-                keys, in: child.tableName, primaryKey: primaryKey, foreignKey: foreignKey, parent: parent)
+                keys, in: child.tableName, primaryKey: primaryKey, foreignKey: foreignKey, parent: parent,
+                dialect: dialect)
             var deleting: Set<RecordIdentity> = [RecordIdentity(type: schema.typeID, key: parent)]
             try apply(relation, of: schema, to: leftOut, foreignKey: foreignKey, deleting: &deleting)
         case .manyToMany(let link):
             if link.positionColumn != nil {
-                if !parentIsNew { try run(RelationStatements.unlink(parent, in: link)) }
+                if !parentIsNew { try run(RelationStatements.unlink(parent, in: link, dialect: dialect)) }
                 for (position, child) in keys.enumerated() {
-                    try run(RelationStatements.link(parent, to: child, at: position, in: link))
+                    try run(RelationStatements.link(parent, to: child, at: position, in: link, dialect: dialect))
                 }
             } else {
-                if !parentIsNew { try run(RelationStatements.unlink(parent, in: link, keeping: keys)) }
+                if !parentIsNew { try run(RelationStatements.unlink(parent, in: link, keeping: keys, dialect: dialect)) }
                 for child in keys {
-                    try run(RelationStatements.linkIfAbsent(parent, to: child, in: link))
+                    try run(RelationStatements.linkIfAbsent(parent, to: child, in: link, dialect: dialect))
                 }
             }
         }
@@ -497,11 +577,10 @@ struct GraphWriter {
         case .cascade:
             let child = try RecordSchema.of(dynamic: relation.target)
             let select = children.select(columns: child.primaryKeyNames).renderSelect()
-            let keys = try connection.fetchAll(select).map { child.keyOfSelectedRow($0.values) }
+            let keys = try rows(select).map { child.keyOfSelectedRow($0) }
             try delete(keys.filter { !deleting.contains(RecordIdentity(type: child.typeID, key: $0)) }, of: child, deleting: &deleting)
         case .restrict:
-            let exists = try children.existsStatement()
-            if try connection.fetchValue(Bool.self, exists) == true {
+            if try rows(children.existsStatement()).first?.first.map({ try Bool(databaseValue: $0) }) == true {
                 throw RecordError.restricted(record: schema.recordName, relation: relation.key)
             }
         }
@@ -520,18 +599,46 @@ struct GraphWriter {
             case .foreignKey(let declared):
                 let child = try RecordSchema.of(dynamic: relation.target)
                 let foreignKey = try schema.foreignKey(of: relation, declared: declared)
-                let children = Query(database: nil, table: child.tableName).where(foreignKey, inJSONArrayOf: keys)
+                let children = table(child.tableName).where(foreignKey, inJSONArrayOf: keys)
                 try apply(relation, of: schema, to: children, foreignKey: foreignKey, deleting: &deleting)
             case .manyToMany(let link):
-                try run(Query(database: nil, table: link.table).where(link.parentColumn, inJSONArrayOf: keys).deleteStatement())
+                try run(table(link.table).where(link.parentColumn, inJSONArrayOf: keys).deleteStatement())
             }
         }
-        try run(Query(database: nil, table: schema.tableName).where(key: schema.primaryKeyNames, in: keys).deleteStatement())
-        return connection.changes
+        return try run(table(schema.tableName).where(key: schema.primaryKeyNames, in: keys).deleteStatement())
     }
 
-    private func run(_ statement: SQLStatement) throws {
-        try connection.execute(statement)
+    /// An empty query of `name`, rendered in the target's dialect.
+    private func table(_ name: String) -> Query {
+        Query(database: nil, table: name).rendered(for: dialect)
+    }
+
+    /// Runs a statement that changes rows; returns how many it changed.
+    @discardableResult
+    private func run(_ statement: SQLStatement) throws -> Int {
+        switch target {
+        case .sqlite(_, let connection):
+            try connection.execute(statement)
+            return connection.changes
+        case .server(let store):
+            return try store.run(statement)
+        }
+    }
+
+    /// The rows a statement selects, each its values in column order.
+    private func rows(_ statement: SQLStatement) throws -> [[Value]] {
+        switch target {
+        case .sqlite(_, let connection): try connection.fetchAll(statement).map(\.values)
+        case .server(let store): try store.rows(of: statement)
+        }
+    }
+
+    /// Whether a row of the table of `schema` has this key.
+    private func rowExists(_ key: Value, of schema: RecordSchema) throws -> Bool {
+        if let connection { return try connection.rowExists(key, of: schema) }
+        let exists = try table(schema.tableName).where(key: schema.primaryKeyNames, equals: schema.keyParts(of: key))
+            .existsStatement()
+        return try rows(exists).first?.first.map { try Bool(databaseValue: $0) } == true
     }
 }
 

@@ -17,7 +17,8 @@ public struct RecordProperty: Sendable {
             let stored: Any.Type = (Property.self as? any OptionalProperty.Type)?.wrappedType ?? Property.self
             return SchemaReflector.Field(
                 key: key, kind: FieldKind.of(stored), isOptional: Property.self is any OptionalProperty.Type,
-                typeName: String(describing: stored), isDate: stored == Date.self, isDecimal: stored == Decimal.self)
+                typeName: String(describing: stored), isDate: stored == Date.self, isDecimal: stored == Decimal.self,
+                nativeType: NativeColumnType.of(stored))
         }
     }
 }

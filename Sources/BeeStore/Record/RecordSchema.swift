@@ -23,6 +23,8 @@ final class RecordSchema: @unchecked Sendable {
         /// Whether the property is a `Decimal` (or `Decimal?`): stored as text, it also
         /// maps onto an existing column of numeric affinity (`NUMERIC(10,2)`, `DECIMAL`).
         var isDecimal = false
+        /// The type a server database gives the column when BeeStore creates it.
+        var nativeType: NativeColumnType?
     }
 
     /// A relation kept outside this table's row: has-many, has-one or many-to-many.

@@ -14,6 +14,8 @@ final class SchemaReflector: Decoder {
         let typeName: String
         let isDate: Bool
         let isDecimal: Bool
+        /// The type a server database gives the column (PostgreSQL's `BOOLEAN`, `UUID`, …).
+        var nativeType: NativeColumnType?
     }
 
     let recordName: String
@@ -192,13 +194,13 @@ final class SchemaReflector: Decoder {
                 let field = fields[index]
                 fields[index] = Field(
                     key: key, kind: field.kind, isOptional: true, typeName: field.typeName, isDate: field.isDate,
-                    isDecimal: field.isDecimal)
+                    isDecimal: field.isDecimal, nativeType: field.nativeType)
             }
             return index
         }
         fields.append(Field(
             key: key, kind: FieldKind.of(type), isOptional: isOptional, typeName: String(describing: type),
-            isDate: type == Date.self, isDecimal: type == Decimal.self))
+            isDate: type == Date.self, isDecimal: type == Decimal.self, nativeType: NativeColumnType.of(type)))
         return fields.count - 1
     }
 
@@ -227,11 +229,12 @@ final class SchemaReflector: Decoder {
                 if index == primaryKeyField { primaryKeyIndex = columns.count }
                 columns.append(.init(
                     key: field.key, name: declaredName ?? mapping.columnNaming.column(forKey: field.key), type: type,
-                    isOptional: field.isOptional, storage: .value, isDate: field.isDate, isDecimal: field.isDecimal))
+                    isOptional: field.isOptional, storage: .value, isDate: field.isDate, isDecimal: field.isDecimal,
+                    nativeType: field.nativeType))
             case .json:
                 columns.append(.init(
                     key: field.key, name: declaredName ?? mapping.columnNaming.column(forKey: field.key), type: .text,
-                    isOptional: field.isOptional, storage: .json))
+                    isOptional: field.isOptional, storage: .json, nativeType: .json))
             case .belongsTo(let target):
                 if case .hasOne(let foreignKey, let rule)? = declaredRelation {
                     toMany.append(.init(

@@ -136,7 +136,7 @@ enum SchemaSynchronizer {
             if existing.isEmpty {
                 differences.append("table \(schema.tableName.quotedIdentifier) is missing")
                 if apply {
-                    try execute(try tableDefinition(schema).createStatements(ifNotExists: true))
+                    try execute(try schema.tableDefinition().createStatements(ifNotExists: true))
                 }
             } else {
                 try addMissingColumns(schema, existing: existing)
@@ -159,7 +159,7 @@ enum SchemaSynchronizer {
                     guard try declaredColumns(of: link.table).isEmpty else { continue }
                     differences.append("join table \(link.table.quotedIdentifier) is missing")
                     if apply {
-                        try execute(try joinTableDefinition(link, parent: schema, child: child)
+                        try execute(try link.tableDefinition(parent: schema, child: child)
                             .createStatements(ifNotExists: true))
                     }
                 }
@@ -235,7 +235,7 @@ enum SchemaSynchronizer {
             differences += missingLines
             var definition = TableDefinition(database: nil, name: schema.tableName)
             for column in missing {
-                definition = try define(column, in: definition)
+                definition = try schema.define(column, in: definition)
                 if !column.isOptional {
                     // SQLite adds a NOT NULL column only with a default; the table is empty.
                     definition = definition.defaultValue(column.type.zeroValue)
@@ -244,11 +244,6 @@ enum SchemaSynchronizer {
             if apply {
                 try connection.addColumns(definition)
             }
-        }
-
-        /// `<table>_unique_<columns>`: apart from the `<table>_on_<columns>` of plain indexes.
-        private func uniqueIndexName(_ schema: RecordSchema, _ columns: [String]) -> String {
-            "\(schema.tableName)_unique_\(columns.joined(separator: "_"))"
         }
 
         /// A belongs-to or many-to-many relation holds its target's key in one column:
@@ -266,56 +261,6 @@ enum SchemaSynchronizer {
                     reason: "its primary key is several columns, which a foreign key column cannot hold; "
                         + "map the relation from the other side, as a has-many of its records")
             }
-        }
-
-        private func tableDefinition(_ schema: RecordSchema) throws -> TableDefinition {
-            var definition = TableDefinition(database: nil, name: schema.tableName)
-            for uniqueKey in schema.uniqueKeys {
-                let columns = uniqueKey.map { schema.columns[$0].name }
-                definition = definition.index(on: columns, unique: true, named: uniqueIndexName(schema, columns))
-            }
-            if schema.hasCompositeKey {
-                for column in schema.columns {
-                    definition = try define(column, in: definition)
-                }
-                return definition.primaryKey(columns: schema.primaryKeyNames)
-            }
-            for (index, column) in schema.columns.enumerated() {
-                definition = index == schema.primaryKeyIndex
-                    // SQLite lets a non-integer primary key hold NULL unless told otherwise.
-                    ? (column.type == .integer
-                        ? definition.field(column.name, .integer).primaryKey()
-                        : definition.field(column.name, column.type).primaryKey().notNull())
-                    : try define(column, in: definition)
-            }
-            return definition
-        }
-
-        private func define(_ column: RecordSchema.Column, in definition: TableDefinition) throws -> TableDefinition {
-            guard case .belongsTo(let target) = column.storage else {
-                let definition = definition.field(column.name, column.type)
-                return column.isOptional ? definition : definition.notNull()
-            }
-            let targetSchema = try RecordSchema.of(dynamic: target)
-            var field = definition.field(column.name, targetSchema.primaryKey.type)
-            if !column.isOptional { field = field.notNull() }
-            return field.references(
-                targetSchema.tableName, column: targetSchema.primaryKey.name, onDelete: column.isOptional ? .setNull : nil)
-        }
-
-        private func joinTableDefinition(
-            _ link: JoinTableColumns, parent: RecordSchema, child: RecordSchema
-        ) -> TableDefinition {
-            let definition = TableDefinition(database: nil, name: link.table)
-                .field(link.parentColumn, parent.primaryKey.type).notNull()
-                .references(parent.tableName, column: parent.primaryKey.name, onDelete: .cascade)
-                .field(link.childColumn, child.primaryKey.type).notNull()
-                .references(child.tableName, column: child.primaryKey.name, onDelete: .cascade)
-                .index(on: link.childColumn)
-            guard let position = link.positionColumn else {
-                return definition.primaryKey(link.parentColumn, link.childColumn)
-            }
-            return definition.field(position, .integer).notNull().primaryKey(link.parentColumn, position)
         }
 
         private func execute(_ statements: [SQLStatement]) throws {

@@ -432,7 +432,10 @@ extension Query {
             renderer.append(keepsStored ? " = coalesce(excluded." : " = excluded.")
             renderer.appendWrittenColumn(column)
             if keepsStored {
+                // The stored row's column, qualified: PostgreSQL finds a bare name ambiguous here.
                 renderer.append(", ")
+                renderer.appendTable(table)
+                renderer.append(".")
                 renderer.appendWrittenColumn(column)
                 renderer.append(")")
             }

@@ -5,18 +5,22 @@
 enum RelationStatements {
     // MARK: Loading
 
-    /// The rows of `table` (its `selection`) whose `key` column is in `keys`.
-    static func rows(of table: String, selection: String, whereColumn key: String, in keys: [Value]) -> SQLStatement {
-        Query(database: nil, table: table).select(sql: selection).where(key, inJSONArrayOf: keys).renderSelect()
+    /// The rows of `table` (its `selection`) whose `key` column is in `keys`, in `dialect`.
+    static func rows(
+        of table: String, selection: String, whereColumn key: String, in keys: [Value], dialect: SQLDialect = .sqlite
+    ) -> SQLStatement {
+        Query(database: nil, table: table).rendered(for: dialect).select(sql: selection).where(key, inJSONArrayOf: keys)
+            .renderSelect()
     }
 
     /// The children whose foreign key `foreignKey` is in `parents`: the foreign key first,
     /// then the child's columns, in order of parent, then of the child's `primaryKey` columns.
     static func children(
-        of table: String, selection: String, foreignKey: String, primaryKey: [String], parents: [Value]
+        of table: String, selection: String, foreignKey: String, primaryKey: [String], parents: [Value],
+        dialect: SQLDialect = .sqlite
     ) -> SQLStatement {
         primaryKey.reduce(
-            Query(database: nil, table: table)
+            Query(database: nil, table: table).rendered(for: dialect)
                 .select(qualified(table, foreignKey)).select(sql: selection)
                 .where(qualified(table, foreignKey), inJSONArrayOf: parents)
                 .orderAsc(qualified(table, foreignKey))
@@ -27,10 +31,11 @@ enum RelationStatements {
     /// The children linked to `parents` through a join table: the parent's key first, then
     /// the child's columns, in order of parent, then of position (or the child's key).
     static func linkedChildren(
-        through link: JoinTableColumns, child table: String, selection: String, primaryKey: String, parents: [Value]
+        through link: JoinTableColumns, child table: String, selection: String, primaryKey: String, parents: [Value],
+        dialect: SQLDialect = .sqlite
     ) -> SQLStatement {
         let parent = qualified(link.table, link.parentColumn)
-        return Query(database: nil, table: link.table)
+        return Query(database: nil, table: link.table).rendered(for: dialect)
             .select(parent).select(sql: selection)
             .join(table, on: qualified(table, primaryKey), equals: qualified(link.table, link.childColumn))
             .where(parent, inJSONArrayOf: parents)
@@ -41,48 +46,70 @@ enum RelationStatements {
     // MARK: Foreign keys
 
     /// Points the rows of `table` whose key (in the `primaryKey` columns) is in `children` at `parent`.
-    static func adopt(_ children: [Value], in table: String, primaryKey: [String], foreignKey: String, parent: Value) throws -> SQLStatement {
-        try Query(database: nil, table: table).set(foreignKey, parent).where(key: primaryKey, in: children)
-            .updateStatement()
+    static func adopt(
+        _ children: [Value], in table: String, primaryKey: [String], foreignKey: String, parent: Value,
+        dialect: SQLDialect = .sqlite
+    ) throws -> SQLStatement {
+        try Query(database: nil, table: table).rendered(for: dialect).set(foreignKey, parent)
+            .where(key: primaryKey, in: children).updateStatement()
     }
 
     /// The rows of `table` pointing at `parent` whose key is not in `kept`.
-    static func leftOut(_ kept: [Value], in table: String, primaryKey: [String], foreignKey: String, parent: Value) -> Query {
-        Query(database: nil, table: table).where(foreignKey, parent).where(key: primaryKey, in: kept, negated: true)
+    static func leftOut(
+        _ kept: [Value], in table: String, primaryKey: [String], foreignKey: String, parent: Value,
+        dialect: SQLDialect = .sqlite
+    ) -> Query {
+        Query(database: nil, table: table).rendered(for: dialect).where(foreignKey, parent)
+            .where(key: primaryKey, in: kept, negated: true)
     }
 
     // MARK: Join tables
 
     /// Removes the links of `parent`, all of them or those to children not in `kept`.
-    static func unlink(_ parent: Value, in link: JoinTableColumns, keeping kept: [Value]? = nil) throws -> SQLStatement {
-        var query = Query(database: nil, table: link.table).where(link.parentColumn, parent)
+    static func unlink(
+        _ parent: Value, in link: JoinTableColumns, keeping kept: [Value]? = nil, dialect: SQLDialect = .sqlite
+    ) throws -> SQLStatement {
+        var query = Query(database: nil, table: link.table).rendered(for: dialect).where(link.parentColumn, parent)
         if let kept { query = query.where(link.childColumn, inJSONArrayOf: kept, negated: true) }
         return try query.deleteStatement()
     }
 
     /// Links `parent` to `child` at `position` (ordered join tables).
-    static func link(_ parent: Value, to child: Value, at position: Int, in link: JoinTableColumns) throws -> SQLStatement {
-        var query = Query(database: nil, table: link.table).set(link.parentColumn, parent).set(link.childColumn, child)
+    static func link(
+        _ parent: Value, to child: Value, at position: Int, in link: JoinTableColumns, dialect: SQLDialect = .sqlite
+    ) throws -> SQLStatement {
+        var query = Query(database: nil, table: link.table).rendered(for: dialect)
+            .set(link.parentColumn, parent).set(link.childColumn, child)
         if let positionColumn = link.positionColumn { query = query.set(positionColumn, position) }
         return try query.insertStatement()
     }
 
     /// Links `parent` to `child` unless they are linked already (unordered join tables,
     /// which may have no unique constraint to lean on).
-    static func linkIfAbsent(_ parent: Value, to child: Value, in link: JoinTableColumns) -> SQLStatement {
-        var renderer = SQLRenderer(scope: [link.table])
+    static func linkIfAbsent(
+        _ parent: Value, to child: Value, in link: JoinTableColumns, dialect: SQLDialect = .sqlite
+    ) -> SQLStatement {
+        var renderer = SQLRenderer(scope: [link.table], dialect: dialect)
         renderer.append("INSERT INTO ")
         renderer.appendTable(link.table)
         renderer.append(" (")
         renderer.appendWrittenColumns([link.parentColumn, link.childColumn])
-        renderer.append(") SELECT ?, ? WHERE NOT EXISTS (SELECT 1 FROM ")
+        renderer.append(") SELECT ")
+        renderer.bind(parent)
+        renderer.append(", ")
+        renderer.bind(child)
+        renderer.append(" WHERE NOT EXISTS (SELECT 1 FROM ")
         renderer.appendTable(link.table)
         renderer.append(" WHERE ")
         renderer.appendWrittenColumn(link.parentColumn)
-        renderer.append(" = ? AND ")
+        renderer.append(" = ")
+        renderer.bind(parent)
+        renderer.append(" AND ")
         renderer.appendWrittenColumn(link.childColumn)
-        renderer.append(" = ?)")
-        return SQLStatement(sql: renderer.sql, arguments: [parent, child, parent, child])
+        renderer.append(" = ")
+        renderer.bind(child)
+        renderer.append(")")
+        return renderer.statement
     }
 
     /// `table.column`, a column the builder qualifies by its table.

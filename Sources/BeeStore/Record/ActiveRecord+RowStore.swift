@@ -1,0 +1,71 @@
+/// Record saves and deletes on another database (PostgreSQL), through a connection inside
+/// a transaction the caller opened: the same graph writes as on SQLite (related records,
+/// foreign keys, links, delete rules, timestamps). The records' hooks that take a SQLite
+/// ``Database`` are not called there; ``ActiveRecord/validate()`` is.
+extension ActiveRecord {
+    /// Saves the record as ``save(in:updatingRelated:)`` does, on `store`.
+    package mutating func save(on store: any RecordRowStore, updatingRelated: Bool) throws {
+        self = try Self.write(on: store, updatingRelated: updatingRelated) { writer in try writer.save(self, mode: .save) }
+    }
+
+    /// Inserts the record as ``insert(in:)`` does, on `store`.
+    package mutating func insert(on store: any RecordRowStore) throws {
+        self = try Self.write(on: store) { writer in try writer.save(self, mode: .insert) }
+    }
+
+    /// Updates the record's row as ``update(in:updatingRelated:)`` does, on `store`.
+    package func update(on store: any RecordRowStore, updatingRelated: Bool) throws {
+        _ = try Self.write(on: store, updatingRelated: updatingRelated) { writer in try writer.save(self, mode: .update) }
+    }
+
+    /// Deletes the record's row as ``delete(in:)`` does, on `store`; returns whether a row was deleted.
+    package func delete(on store: any RecordRowStore) throws -> Bool {
+        guard let key = id.databaseKey else { throw RecordError.notSaved(record: String(describing: Self.self)) }
+        var deleting: Set<RecordIdentity> = []
+        return try GraphWriter(store: store).delete([key], of: RecordSchema.of(Self.self), deleting: &deleting) > 0
+    }
+
+    /// The statements that create the type's table, and those of the types its relations
+    /// reach, when they are missing, in `dialect`.
+    package static func tableCreationStatements(in dialect: SQLDialect) throws -> [SQLStatement] {
+        try RecordSchema.of(Self.self).creationStatements(in: dialect)
+    }
+
+    /// Runs a graph write on `store`; when it fails, the class instances it gave ids get
+    /// back the ids they had.
+    static func write<T>(
+        on store: any RecordRowStore, updatingRelated: Bool = false, _ body: (inout GraphWriter) throws -> T
+    ) throws -> T {
+        var writer = GraphWriter(store: store, updatesRelated: updatingRelated)
+        do {
+            return try body(&writer)
+        } catch {
+            writer.replacedIDs.restore()
+            throw error
+        }
+    }
+}
+
+extension Array where Element: ActiveRecord {
+    /// Saves every record as ``ActiveRecord/save(on:updatingRelated:)`` does, on `store`.
+    package mutating func save(on store: any RecordRowStore, updatingRelated: Bool) throws {
+        var saved = self
+        try Element.write(on: store, updatingRelated: updatingRelated) { writer in
+            try saved.withUnsafeMutableBufferPointer { try writer.save($0, mode: .save) }
+        }
+        self = saved
+    }
+}
+
+extension RecordQuery {
+    /// Deletes the records the query selects as ``deleteAll(in:)`` does, on `store`;
+    /// returns how many were deleted.
+    package func deleteAll(on store: any RecordRowStore) throws -> Int {
+        let schema = try RecordSchema.of(Record.self)
+        let keys = try joinedQuery(schema: schema).select(columns: schema.qualifiedPrimaryKeyNames)
+            .rendered(for: store.dialect).selectStatement()
+        let found = try store.rows(of: keys).map { schema.keyOfSelectedRow($0) }
+        var deleting: Set<RecordIdentity> = []
+        return try GraphWriter(store: store).delete(found, of: schema, deleting: &deleting)
+    }
+}

@@ -1,0 +1,49 @@
+/// A record query run by another database (PostgreSQL): the same selection, joins and
+/// included relations as on SQLite, rendered in the source's dialect and decoded from
+/// whole rows.
+extension RecordQuery {
+    /// The query's `SELECT` of its records' columns, with its conditions and joins (the
+    /// ones its count and existence run).
+    package var recordSelection: Query {
+        get throws { try selection(schema: RecordSchema.of(Record.self)) }
+    }
+
+    /// The records the query selects on `source`, at most `limit` of them when given, with
+    /// the relations it includes (and the ones their types always load).
+    package func records(from source: any RecordRowSource, limit: Int? = nil) throws -> [Record] {
+        let schema = try RecordSchema.of(Record.self)
+        try inclusion.validate(from: schema)
+        let statement = try selection(schema: schema).rendered(for: source.dialect).selectStatement(limit: limit)
+        let rows = try source.rows(of: statement)
+        guard schema.hasRelations else {
+            let decoder = RecordDecoder(schema: schema)
+            return try decoder.keepingContainer {
+                try rows.map { row in
+                    decoder.load(values: row, relations: [])
+                    return try decoder.decode(Record.self)
+                }
+            }
+        }
+        var loader = GraphLoader(source: source, inclusion: inclusion)
+        return try loader.load(Record.self, schema: schema, rows: rows)
+    }
+
+    /// The limit of a fetch of the query's first record: 1, or 0 when its own limit is 0.
+    package var firstRecordLimit: Int { min(query.limitCount ?? 1, 1) }
+
+    /// The query narrowed to the record whose key is `key`; nil for a key no saved record has.
+    package func matching(key: Record.ID) throws -> RecordQuery? {
+        guard let key = key.savedKey else { return nil }
+        let schema = try RecordSchema.of(Record.self)
+        var narrowed = self
+        narrowed.query = query.where(key: schema.qualifiedPrimaryKeyNames, equals: try schema.keyParts(of: key))
+        return narrowed
+    }
+
+    /// The query in the order of its records' keys (descending when asked).
+    package func inKeyOrder(descending: Bool = false) throws -> RecordQuery {
+        try RecordSchema.of(Record.self).primaryKeyNames.reduce(self) {
+            descending ? $0.orderDesc($1) : $0.orderAsc($1)
+        }
+    }
+}

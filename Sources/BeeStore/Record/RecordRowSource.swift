@@ -1,0 +1,20 @@
+/// A connection to a database other than SQLite (PostgreSQL) that record fetches read
+/// rows from: records are decoded from whole rows of values, and relations loaded with
+/// statements rendered in the source's dialect, one query per relation and level as on
+/// SQLite.
+package protocol RecordRowSource: AnyObject {
+    /// The SQL the connection speaks.
+    var dialect: SQLDialect { get }
+
+    /// The rows `statement` selects: each one's values, in the order of its columns.
+    func rows(of statement: SQLStatement) throws -> [[Value]]
+}
+
+/// A connection to a database other than SQLite that record saves and deletes write
+/// to, inside a transaction the caller opened: the same graph of rows, foreign keys and
+/// links as on SQLite, with statements rendered in the store's dialect.
+package protocol RecordRowStore: RecordRowSource {
+    /// Runs a statement that changes rows; returns how many it changed.
+    @discardableResult
+    func run(_ statement: SQLStatement) throws -> Int
+}
