@@ -7,6 +7,8 @@ enum Library: String, CaseIterable, Sendable {
     case fluent = "Fluent"
     /// BeeStore's query builder and rows, records built from the rows by hand.
     case beeStoreRows = "BeeStore rows"
+    /// BeeStore's `Codable` records (`ActiveRecord`): `all`, `save`, `find`, relations.
+    case beeStoreRecords = "BeeStore records"
 
     /// The name `--libraries` takes.
     var option: String {
@@ -14,6 +16,7 @@ enum Library: String, CaseIterable, Sendable {
         case .postgresNIO: "nio"
         case .fluent: "fluent"
         case .beeStoreRows: "bee-rows"
+        case .beeStoreRecords: "bee-records"
         }
     }
 
@@ -32,7 +35,7 @@ enum Library: String, CaseIterable, Sendable {
     /// Whether this is one of BeeStore's ways.
     var isBeeStore: Bool {
         switch self {
-        case .beeStoreRows: true
+        case .beeStoreRows, .beeStoreRecords: true
         case .postgresNIO, .fluent: false
         }
     }

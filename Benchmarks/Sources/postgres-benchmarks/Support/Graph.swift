@@ -1,3 +1,5 @@
+import BeeStore
+
 /// The parents and children of the relations workload, in the tables of ``createTablesSQL``:
 /// parent `p` (1 to `parentCount`) has children `(p - 1) × childCount + 1` to `p × childCount`.
 struct Graph {
@@ -55,6 +57,37 @@ struct GraphDigest: Equatable, CustomStringConvertible {
     }
 
     var description: String { "\(parents) parents (sum \(parentSum)), \(children) children (sum \(childSum))" }
+}
+
+/// A parent with its children as BeeStore's records: `parent`, and its children in `child`
+/// by `child.parentId`.
+struct RecordParent: ActiveRecord {
+    static let tableName = "parent"
+    static let mapping = RecordMapping().hasMany("children", foreignKey: "parentId")
+
+    var id: Int64?
+    var score: Int64
+    var children: [RecordChild]
+}
+
+/// A child of a ``RecordParent``.
+struct RecordChild: ActiveRecord {
+    static let tableName = "child"
+
+    var id: Int64?
+    var a: Int64
+    var b: Int64
+}
+
+extension GraphDigest {
+    init(_ parents: [RecordParent]) {
+        self.init()
+        for parent in parents {
+            let id = parent.id ?? -1
+            addParent(id: id, score: parent.score)
+            for child in parent.children { addChild(of: id, id: child.id ?? -1, a: child.a, b: child.b) }
+        }
+    }
 }
 
 /// A parent with its children, as postgres-nio and BeeStore's rows fetch them.

@@ -3,7 +3,7 @@ import BenchmarkSupport
 
 /// The record of the flat workloads: an id and ten integer columns, in the `item` table
 /// of ``createTableSQL``.
-struct Item: Codable, Equatable, Sendable {
+struct Item: Codable, Equatable, Sendable, ActiveRecord {
     var id: Int64?
     var a: Int64
     var b: Int64

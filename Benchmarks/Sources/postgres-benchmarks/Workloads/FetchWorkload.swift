@@ -40,6 +40,8 @@ final class FetchWorkload: Workload {
             Trial.checkingItems(
                 of: { try clients.bee.from("item").orderAsc("id").get(in: clients.bee).map(Item.init(row:)) },
                 item: { $0 }, expected: digest)
+        case .beeStoreRecords:
+            Trial.checkingItems(of: { try Item.all(in: clients.bee) }, item: { $0 }, expected: digest)
         }
     }
 

@@ -52,6 +52,11 @@ final class InsertWorkload: Workload {
                     }
                 }
             }
+        case .beeStoreRecords:
+            run = {
+                var records = items
+                try records.save(in: clients.bee)
+            }
         }
         return Trial(run: run) { [digest] in
             let stored = try await clients.itemTableDigest()

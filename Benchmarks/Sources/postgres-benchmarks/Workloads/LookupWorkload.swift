@@ -58,6 +58,13 @@ final class LookupWorkload: Workload {
                 }
                 return items
             }, item: { $0 }, expected: digest)
+        case .beeStoreRecords:
+            return Trial.checkingItems(of: {
+                try ids.map { id in
+                    guard let item = try Item.find(id, in: clients.bee) else { throw Self.missing(id) }
+                    return item
+                }
+            }, item: { $0 }, expected: digest)
         }
     }
 

@@ -37,6 +37,8 @@ final class RelationFetchWorkload: Workload {
             }
         case .beeStoreRows:
             trial(fetch: { try Self.fetchRows(clients.bee) }, digest: GraphDigest.init)
+        case .beeStoreRecords:
+            trial(fetch: { try RecordParent.all(in: clients.bee) }, digest: GraphDigest.init)
         }
     }
 
