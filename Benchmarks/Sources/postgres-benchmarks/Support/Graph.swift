@@ -80,13 +80,18 @@ struct RecordChild: ActiveRecord {
 }
 
 extension GraphDigest {
-    init(_ parents: [RecordParent]) {
-        self.init()
-        for parent in parents {
-            let id = parent.id ?? -1
-            addParent(id: id, score: parent.score)
-            for child in parent.children { addChild(of: id, id: child.id ?? -1, a: child.a, b: child.b) }
-        }
+    /// The digest of parents of a client's own types, read through `parent` and `child`.
+    init<Parent, Child>(
+        _ parents: [Parent], parent: (Parent) -> (id: Int64?, score: Int64, children: [Child]),
+        child: (Child) -> (id: Int64?, a: Int64, b: Int64)
+    ) {
+        self.init(parents.map { value in
+            let (id, score, children) = parent(value)
+            return GraphParent(id: id ?? -1, score: score, children: children.map { value in
+                let (id, a, b) = child(value)
+                return GraphChild(id: id ?? -1, a: a, b: b)
+            })
+        })
     }
 }
 

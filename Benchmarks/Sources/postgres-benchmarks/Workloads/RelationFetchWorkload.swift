@@ -33,12 +33,14 @@ final class RelationFetchWorkload: Workload {
             trial(fetch: { try await Self.fetch(clients.connection, logger: clients.logger) }, digest: GraphDigest.init)
         case .fluent:
             trial(fetch: { try await FluentParent.query(on: clients.fluent).with(\.$children).sort(\.$id).all() }) {
-                GraphDigest(fluent: $0)
+                GraphDigest($0, parent: { ($0.id, $0.score, $0.children) }, child: { ($0.id, $0.a, $0.b) })
             }
         case .beeStoreRows:
             trial(fetch: { try Self.fetchRows(clients.bee) }, digest: GraphDigest.init)
         case .beeStoreRecords:
-            trial(fetch: { try RecordParent.all(in: clients.bee) }, digest: GraphDigest.init)
+            trial(fetch: { try RecordParent.all(in: clients.bee) }) {
+                GraphDigest($0, parent: { ($0.id, $0.score, $0.children) }, child: { ($0.id, $0.a, $0.b) })
+            }
         }
     }
 
@@ -102,17 +104,5 @@ struct ChildAttacher {
         while position < parents.count, parents[position].id != parentID { position += 1 }
         guard position < parents.count else { throw BenchmarkFailure("a child of \(parentID) out of parent order") }
         parents[position].children.append(child)
-    }
-}
-
-extension GraphDigest {
-    /// The digest of Fluent's parents with their eager-loaded children.
-    init(fluent parents: [FluentParent]) {
-        self.init()
-        for parent in parents {
-            let id = parent.id ?? -1
-            addParent(id: id, score: parent.score)
-            for child in parent.children { addChild(of: id, id: child.id ?? -1, a: child.a, b: child.b) }
-        }
     }
 }
