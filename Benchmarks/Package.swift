@@ -1,4 +1,4 @@
-// swift-tools-version: 6.0
+// swift-tools-version: 6.1
 import PackageDescription
 
 // A separate package so that the library's users and its CI never build GRDB.
@@ -6,14 +6,20 @@ import PackageDescription
 // and, after `swift build -c release --product beestore` in the root: swift run -c release cli-streaming
 // (the tool against the sqlite3 shell), swift run -c release cli-import (its insert of a CSV file
 // against the shell's .import and sqlite-utils), swift run -c release backup-throughput (its online backup
-// against the shell's .backup) or swift run -c release serve-latency (its web UI against Datasette)
+// against the shell's .backup), swift run -c release serve-latency (its web UI against Datasette) or
+// swift run -c release postgres-benchmarks --url postgres://… (the PostgreSQL backend against
+// postgres-nio and Fluent)
 let package = Package(
     name: "BeeStoreBenchmarks",
     platforms: [.macOS(.v14)],
     dependencies: [
-        .package(name: "BeeStore", path: ".."),
+        // The defaults (the macro, the tool) and the PostgreSQL backend.
+        .package(name: "BeeStore", path: "..", traits: [.defaults, "PostgreSQL"]),
         .package(url: "https://github.com/groue/GRDB.swift", exact: "7.10.0"),
         .package(url: "https://github.com/apple/swift-log", from: "1.16.0"),
+        .package(url: "https://github.com/vapor/postgres-nio", from: "1.33.0"),
+        .package(url: "https://github.com/vapor/fluent-kit", exact: "1.57.0"),
+        .package(url: "https://github.com/vapor/fluent-postgres-driver", exact: "2.14.0"),
     ],
     targets: [
         // The raw C baseline links the same system libsqlite3 as BeeStore and GRDB.
@@ -26,6 +32,7 @@ let package = Package(
         .executableTarget(
             name: "beestore-benchmarks",
             dependencies: [
+                "BenchmarkSupport",
                 "CSQLiteRaw",
                 .product(name: "BeeStore", package: "BeeStore"),
                 .product(name: "BeeStoreMacros", package: "BeeStore"),
@@ -62,6 +69,20 @@ let package = Package(
         .executableTarget(
             name: "serve-latency",
             dependencies: ["BenchmarkSupport"],
+            swiftSettings: [.enableUpcomingFeature("MemberImportVisibility")]
+        ),
+        // BeeStore's PostgreSQL backend against postgres-nio used directly and Fluent, on one server.
+        .executableTarget(
+            name: "postgres-benchmarks",
+            dependencies: [
+                "BenchmarkSupport",
+                .product(name: "BeeStore", package: "BeeStore"),
+                .product(name: "BeeStorePostgreSQL", package: "BeeStore"),
+                .product(name: "PostgresNIO", package: "postgres-nio"),
+                .product(name: "FluentKit", package: "fluent-kit"),
+                .product(name: "FluentPostgresDriver", package: "fluent-postgres-driver"),
+                .product(name: "Logging", package: "swift-log"),
+            ],
             swiftSettings: [.enableUpcomingFeature("MemberImportVisibility")]
         ),
     ],

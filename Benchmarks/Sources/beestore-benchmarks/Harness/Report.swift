@@ -1,3 +1,5 @@
+import BenchmarkSupport
+
 /// The medians of one workload, the instruction counts when they were asked for, and the
 /// ratios derived from them.
 struct WorkloadResult {
@@ -86,27 +88,11 @@ enum Report {
             }
             rows.append([result.name] + cells + extra(result))
         }
-        return markdown(rows)
-    }
-
-    private static func markdown(_ rows: [[String]]) -> String {
-        let widths = rows[0].indices.map { column in rows.map { $0[column].count }.max() ?? 0 }
-        func line(_ cells: [String]) -> String {
-            "| " + zip(cells, widths).map { $0 + String(repeating: " ", count: $1 - $0.count) }.joined(separator: " | ") + " |"
-        }
-        let separator = "|" + widths.map { String(repeating: "-", count: $0 + 2) }.joined(separator: "|") + "|"
-        return ([line(rows[0]), separator] + rows.dropFirst().map(line)).joined(separator: "\n")
+        return markdownTable(rows)
     }
 }
 
 /// A duration in milliseconds with two decimals.
 func milliseconds(_ duration: Duration) -> String {
     return format(duration / .milliseconds(1)) + " ms"
-}
-
-/// A number with two decimals.
-func format(_ value: Double) -> String {
-    let hundredths = Int((value * 100).rounded())
-    let fraction = hundredths % 100
-    return "\(hundredths / 100).\(fraction < 10 ? "0" : "")\(fraction)"
 }

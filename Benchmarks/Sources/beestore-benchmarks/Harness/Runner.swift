@@ -1,3 +1,5 @@
+import BenchmarkSupport
+
 /// Runs workloads with the libraries interleaved: each iteration times one trial of
 /// every library, in an order that rotates between iterations.
 struct Runner {
@@ -60,11 +62,4 @@ enum MeasuredRegion {
     static func run(_ body: () throws -> Void) rethrows {
         try body()
     }
-}
-
-/// The median of a non-empty list of durations.
-func median(_ durations: [Duration]) -> Duration {
-    let sorted = durations.sorted()
-    let middle = sorted.count / 2
-    return sorted.count % 2 == 1 ? sorted[middle] : (sorted[middle - 1] + sorted[middle]) / 2
 }

@@ -1,3 +1,5 @@
+import BenchmarkSupport
+
 /// The cost of `Codable` alone, without any database: what a library that fills
 /// `Decodable` records (or reads `Encodable` ones) pays at the very least, on top of
 /// SQLite's own work. It bounds how close to the raw C API such a library can come.

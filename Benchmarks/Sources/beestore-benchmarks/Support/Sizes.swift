@@ -28,14 +28,3 @@ struct Sizes {
         searches = scaled(searches)
     }
 }
-
-/// `1234567` → `1,234,567`.
-func grouped(_ count: Int) -> String {
-    var digits = String(count)
-    var result = ""
-    while digits.count > 3 {
-        result = "," + digits.suffix(3) + result
-        digits.removeLast(3)
-    }
-    return digits + result
-}

@@ -1,4 +1,5 @@
 import BeeStore
+import BenchmarkSupport
 import Foundation
 
 /// Writes values of one size under distinct keys into an empty file cache, then reads

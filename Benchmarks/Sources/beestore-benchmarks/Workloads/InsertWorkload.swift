@@ -1,4 +1,5 @@
 import BeeStore
+import BenchmarkSupport
 
 /// Writes new items (no ids) into a fresh, empty database: all in one transaction (2),
 /// or one transaction per item, one after the other (6), as an app that saves one

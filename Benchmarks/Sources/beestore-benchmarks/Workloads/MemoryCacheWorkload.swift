@@ -1,4 +1,5 @@
 import BeeStore
+import BenchmarkSupport
 import Foundation
 
 /// A value both memory caches can hold (`NSCache` holds objects only): the number of

@@ -1,4 +1,5 @@
 import BeeStore
+import BenchmarkSupport
 import Dispatch
 import Foundation
 

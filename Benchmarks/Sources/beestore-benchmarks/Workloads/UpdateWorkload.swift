@@ -1,4 +1,5 @@
 import BeeStore
+import BenchmarkSupport
 import CSQLiteRaw
 import Foundation
 import GRDB
@@ -127,7 +128,6 @@ final class UpdateWorkload: Workload {
                 switch style {
                 case .wholeRow: try new.update(db)
                 case .changedColumn:
-                    var new = new
                     guard try new.updateChanges(db, from: old) else { throw CheckFailure("no change written") }
                 }
             }
