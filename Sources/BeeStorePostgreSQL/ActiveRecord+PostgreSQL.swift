@@ -12,8 +12,8 @@ extension PostgreSQLConnection: RecordRowSource {
 }
 
 /// Record queries on a PostgreSQL database: the same queries as on SQLite (conditions,
-/// order, limits, joins, included relations at any depth), rendered for PostgreSQL and
-/// run in one read-only snapshot.
+/// order, limits, joins, included relations at any depth), rendered for PostgreSQL; a
+/// fetch that loads relations runs in one read-only snapshot.
 ///
 /// ```swift
 /// let albums = try Album.query().including("artist", "tracks").orderAsc("Title").records(in: db)
@@ -21,17 +21,23 @@ extension PostgreSQLConnection: RecordRowSource {
 extension RecordQuery {
     /// The records the query selects, with the relations it includes.
     public func records(in database: PostgreSQLDatabase) throws -> [Record] {
-        try database.read { try records(from: $0) }
+        try reading(in: database) { try records(from: $0) }
     }
 
     /// The first record the query selects, if any.
     public func first(in database: PostgreSQLDatabase) throws -> Record? {
-        try database.read { try records(from: $0, limit: firstRecordLimit).first }
+        try reading(in: database) { try records(from: $0, limit: firstRecordLimit).first }
     }
 
     /// The record with this key among those the query selects, with the relations it includes.
     public func find(_ key: Record.ID, in database: PostgreSQLDatabase) throws -> Record? {
         try matching(key: key)?.first(in: database)
+    }
+
+    /// Runs a fetch of the query's records: in one read-only snapshot when relations may
+    /// load with queries of their own, as one lone statement otherwise.
+    private func reading<T>(in database: PostgreSQLDatabase, _ body: (PostgreSQLConnection) throws -> T) throws -> T {
+        try loadsRelations ? database.read(body) : database.readOneStatement(body)
     }
 
     /// The number of records the query selects.

@@ -88,6 +88,13 @@ public final class PostgreSQLDatabase: Sendable {
         return try withConnection(body)
     }
 
+    /// Runs `body`, which runs one query, on a connection without opening a transaction: a
+    /// lone statement reads one snapshot of its own, and saves the round trips of `BEGIN`
+    /// and `COMMIT`. Inside a `read` or `write` of this database, on its connection.
+    func readOneStatement<T>(_ body: (PostgreSQLConnection) throws -> T) throws -> T {
+        try writeWithoutTransaction(body)
+    }
+
     /// Runs `body` on a connection of the pool, which the current thread holds meanwhile.
     private func withConnection<T>(_ body: (PostgreSQLConnection) throws -> T) throws -> T {
         try pool.withSession { session in

@@ -19,13 +19,13 @@ extension Query {
     /// Runs the `SELECT` and returns its rows.
     public func get(in database: PostgreSQLDatabase) throws -> [Row] {
         let statement = try rendered(for: .postgreSQL).selectStatement()
-        return try database.read { try $0.fetchAll(statement) }
+        return try database.readOneStatement { try $0.fetchAll(statement) }
     }
 
     /// The first row of the `SELECT`, if any (its limit becomes 1).
     public func first(in database: PostgreSQLDatabase) throws -> Row? {
         let statement = try rendered(for: .postgreSQL).selectStatement(limit: 1)
-        return try database.read { try $0.fetchAll(statement).first }
+        return try database.readOneStatement { try $0.fetchAll(statement).first }
     }
 
     /// The number of rows the `SELECT` returns.
@@ -72,7 +72,7 @@ extension Query {
     private func scalar<T: DatabaseValueConvertible>(
         _ statement: SQLStatement, as type: T.Type, in database: PostgreSQLDatabase
     ) throws -> T? {
-        try database.read { connection in
+        try database.readOneStatement { connection in
             guard let row = try connection.fetchAll(statement).first, !row[0].isNull else { return nil }
             return try row.decode(type, at: 0)
         }

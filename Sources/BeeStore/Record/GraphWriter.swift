@@ -156,7 +156,10 @@ struct GraphWriter {
             return true
         }
         let statement = try rowStatement(for: key, mode: mode, schema: schema, parent: parent)
-        let inserts = try inserts(statement, key: key, schema: schema)
+        // Known only when hooks or a lock version need it: another database runs no
+        // hooks, and its upsert needs no lookup first.
+        let inserts = hookDatabase != nil || schema.lockVersionIndex != nil
+            ? try inserts(statement, key: key, schema: schema) : statement != .update
         // The row of a record with a lock version is changed only by the update, which
         // checks the version: the lookup above told whether there is a row to update.
         let kind = statement == .upsert && schema.lockVersionIndex != nil ? (inserts ? .insert : .update) : statement

@@ -28,6 +28,11 @@ extension RecordQuery {
         return try loader.load(Record.self, schema: schema, rows: rows)
     }
 
+    /// Whether a fetch of the query's records may load relations with queries of their own.
+    package var loadsRelations: Bool {
+        get throws { try RecordSchema.of(Record.self).hasRelations }
+    }
+
     /// The limit of a fetch of the query's first record: 1, or 0 when its own limit is 0.
     package var firstRecordLimit: Int { min(query.limitCount ?? 1, 1) }
 
