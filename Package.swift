@@ -112,7 +112,7 @@ let package = Package(
         .executableTarget(
             name: "Caching", dependencies: ["BeeStore"], path: "Examples/Caching", exclude: ["expected-output.txt"]),
         .executableTarget(
-            name: "ChinookRecords", dependencies: ["BeeStore"], path: "Examples/ChinookRecords",
+            name: "ChinookRecords", dependencies: ["BeeStore", "BeeStorePostgreSQL"], path: "Examples/ChinookRecords",
             exclude: ["expected-output.txt"]),
         .testTarget(name: "BeeStoreTests", dependencies: ["BeeStore", "BeeStoreMacros"], exclude: ["Fixtures"]),
         .testTarget(

@@ -6,46 +6,62 @@ import Foundation
 /// relations only.
 ///
 /// `swift run ChinookRecords [path]`: without a path, it works on a temporary copy of
-/// the repository's Chinook sample.
+/// the repository's Chinook sample. `swift run --traits PostgreSQL ChinookRecords --postgres URL`:
+/// the same facts from a PostgreSQL database, loaded with the sample when it is empty.
 @main
 struct ChinookRecords {
     static func main() {
         do {
-            let arguments = CommandLine.arguments.dropFirst()
-            guard arguments.count <= 1 else { throw ChinookError.usage }
-            let copy = arguments.isEmpty ? try SampleCopy() : nil
-            defer { copy?.remove() }
-            guard let path = arguments.first ?? copy?.path else { throw ChinookError.usage }
-            guard FileManager.default.fileExists(atPath: path) else { throw ChinookError.noDatabase(path) }
-            let db = try Database(path: path)
-            defer { db.close() }
-
-            let inspector = Inspector(db)
-            let schemaBefore = try inspector.schemaSQL()
-            try printCounts(db)
-            try printArtistsWithTheMostAlbums(db)
-            try printAlbum(1, db)
-            try printPlaylistWithTheMostTracks(db)
-            try printEmployees(db)
-            try printInvoice(1, db)
-            try saveAnAlbum(db)
-            print("Schema unchanged: \(try inspector.schemaSQL() == schemaBefore ? "yes" : "no").")
-            print(try inspector.checkIntegrity(), terminator: "")
+            let arguments = Array(CommandLine.arguments.dropFirst())
+            if arguments.first == "--postgres" {
+                guard arguments.count == 2 else { throw ChinookError.usage }
+                try runOnPostgreSQL(arguments[1])
+            } else {
+                guard arguments.count <= 1 else { throw ChinookError.usage }
+                try runOnSQLite(arguments.first)
+            }
         } catch {
             FileHandle.standardError.write(Data("ChinookRecords: \(error)\n".utf8))
             exit(1)
         }
     }
 
-    static func printCounts(_ db: Database) throws {
-        print("\(try Artist.count(in: db)) artists, \(try Album.count(in: db)) albums, \(try Track.count(in: db)) tracks.")
+    /// On the SQLite database at `path`, or on a temporary copy of the sample.
+    static func runOnSQLite(_ path: String?) throws {
+        let copy = path == nil ? try SampleCopy() : nil
+        defer { copy?.remove() }
+        guard let path = path ?? copy?.path else { throw ChinookError.usage }
+        guard FileManager.default.fileExists(atPath: path) else { throw ChinookError.noDatabase(path) }
+        let db = try Database(path: path)
+        defer { db.close() }
+
+        let inspector = Inspector(db)
+        let schemaBefore = try inspector.schemaSQL()
+        try printFacts(db)
+        print("Schema unchanged: \(try inspector.schemaSQL() == schemaBefore ? "yes" : "no").")
+        print(try inspector.checkIntegrity(), terminator: "")
+    }
+
+    /// The facts, in the order the expected output shows them.
+    static func printFacts(_ store: some RecordStore) throws {
+        try printCounts(store)
+        try printArtistsWithTheMostAlbums(store)
+        try printAlbum(1, store)
+        try printPlaylistWithTheMostTracks(store)
+        try printEmployees(store)
+        try printInvoice(1, store)
+        try saveAnAlbum(store)
+    }
+
+    static func printCounts(_ db: some RecordStore) throws {
+        print("\(try db.count(Artist.self)) artists, \(try db.count(Album.self)) albums, \(try db.count(Track.self)) tracks.")
         print("")
     }
 
     /// Optional relations are loaded only when a query includes them.
-    static func printArtistsWithTheMostAlbums(_ db: Database) throws {
+    static func printArtistsWithTheMostAlbums(_ db: some RecordStore) throws {
         print("Artists with the most albums:")
-        let artists = try Artist.query(in: db).including("albums").orderAsc("Name").records()
+        let artists = try db.records(Artist.query().including("albums").orderAsc("Name"))
         for artist in artists.sorted(by: { ($0.albums?.count ?? 0) > ($1.albums?.count ?? 0) }).prefix(3) {
             print("  \(artist.name ?? "?"): \(artist.albums?.count ?? 0) albums")
         }
@@ -53,8 +69,8 @@ struct ChinookRecords {
     }
 
     /// Nested relations are named by their path: the album's tracks, and each track's genre.
-    static func printAlbum(_ id: Int64, _ db: Database) throws {
-        guard let album = try Album.query(in: db).including("artist", "tracks.genre").find(id) else {
+    static func printAlbum(_ id: Int64, _ db: some RecordStore) throws {
+        guard let album = try db.find(id, Album.query().including("artist", "tracks.genre")) else {
             throw ChinookError.missing("album \(id)")
         }
         print("Album \(id): \(album.title) by \(album.artist?.name ?? "?")")
@@ -66,8 +82,8 @@ struct ChinookRecords {
     }
 
     /// Many-to-many, through the existing join table `PlaylistTrack`.
-    static func printPlaylistWithTheMostTracks(_ db: Database) throws {
-        let playlists = try Playlist.query(in: db).including("tracks").orderAsc("PlaylistId").records()
+    static func printPlaylistWithTheMostTracks(_ db: some RecordStore) throws {
+        let playlists = try db.records(Playlist.query().including("tracks").orderAsc("PlaylistId"))
         guard let playlist = playlists.max(by: { ($0.tracks?.count ?? 0) < ($1.tracks?.count ?? 0) }) else {
             throw ChinookError.missing("a playlist")
         }
@@ -76,9 +92,9 @@ struct ChinookRecords {
     }
 
     /// A self-reference, both ways: each employee's manager, and their reports.
-    static func printEmployees(_ db: Database) throws {
+    static func printEmployees(_ db: some RecordStore) throws {
         print("Employees and their reports:")
-        for employee in try Employee.query(in: db).including("manager", "reports").orderAsc("EmployeeId").records() {
+        for employee in try db.records(Employee.query().including("manager", "reports").orderAsc("EmployeeId")) {
             let manager = employee.manager.map { ", reports to \($0.firstName) \($0.lastName)" } ?? ""
             print("  \(employee.firstName) \(employee.lastName), \(employee.title ?? "?")\(manager): "
                 + "\(employee.reports?.count ?? 0) reports")
@@ -87,13 +103,15 @@ struct ChinookRecords {
     }
 
     /// Relations of relations: the invoice's customer and their support rep, its lines and their tracks.
-    static func printInvoice(_ id: Int64, _ db: Database) throws {
-        guard let invoice = try Invoice.query(in: db).including("customer.supportRep", "lines.track").find(id) else {
+    static func printInvoice(_ id: Int64, _ db: some RecordStore) throws {
+        guard let invoice = try db.find(id, Invoice.query().including("customer.supportRep", "lines.track")) else {
             throw ChinookError.missing("invoice \(id)")
         }
         let customer = invoice.customer.map { "\($0.firstName) \($0.lastName)" } ?? "?"
         let rep = invoice.customer?.supportRep.map { "\($0.firstName) \($0.lastName)" } ?? "?"
-        print("Invoice \(id), \(invoice.invoiceDate), for \(customer) (support rep \(rep)): \(invoice.total)")
+        // To the second, as the sample writes it: a TIMESTAMP column reads back with milliseconds.
+        let date = invoice.invoiceDate.prefix("yyyy-mm-dd hh:mm:ss".count)
+        print("Invoice \(id), \(date), for \(customer) (support rep \(rep)): \(invoice.total)")
         for line in invoice.lines ?? [] {
             print("  \(line.quantity) × \(line.track?.name ?? "?") at \(line.unitPrice)")
         }
@@ -102,19 +120,19 @@ struct ChinookRecords {
 
     /// A new album with two new tracks, saved in one call: the artist, genre and media
     /// type exist, so they are referenced, not written again.
-    static func saveAnAlbum(_ db: Database) throws {
-        guard let artist = try Artist.query(in: db).where("Name", "AC/DC").first() else { throw ChinookError.missing("AC/DC") }
-        guard let rock = try Genre.query(in: db).where("Name", "Rock").first() else { throw ChinookError.missing("Rock") }
-        guard let mpeg = try MediaType.find(1, in: db) else { throw ChinookError.missing("media type 1") }
+    static func saveAnAlbum(_ db: some RecordStore) throws {
+        guard let artist = try db.first(Artist.query().where("Name", "AC/DC")) else { throw ChinookError.missing("AC/DC") }
+        guard let rock = try db.first(Genre.query().where("Name", "Rock")) else { throw ChinookError.missing("Rock") }
+        guard let mpeg = try db.find(1, MediaType.query()) else { throw ChinookError.missing("media type 1") }
         var album = Album(title: "Live at the Hive", artist: artist, tracks: [
             Track(name: "Swarm", mediaType: mpeg, genre: rock, milliseconds: 215_000, unitPrice: 0.99),
             Track(name: "Queen Bee", mediaType: mpeg, genre: rock, milliseconds: 241_000, unitPrice: 0.99),
         ])
-        try album.save(in: db)
+        try db.save(&album)
         let trackIDs = (album.tracks ?? []).map { "#\($0.id ?? 0)" }.joined(separator: " and ")
         print("Saved album #\(album.id ?? 0) \"\(album.title)\" with tracks \(trackIDs).")
 
-        guard let saved = try Album.query(in: db).including("artist", "tracks.genre").find(album.id ?? 0) else {
+        guard let saved = try db.find(album.id ?? 0, Album.query().including("artist", "tracks.genre")) else {
             throw ChinookError.missing("the new album")
         }
         let tracks = (saved.tracks ?? []).map { "\($0.name) (\($0.genre?.name ?? "?"), \($0.mediaType.name ?? "?"))" }

@@ -33,13 +33,21 @@ enum ChinookError: Error, CustomStringConvertible {
     case noSample(String)
     case noDatabase(String)
     case missing(String)
+    case postgreSQLTraitOff
+    case otherTables([String])
+    case unsupported(String)
 
     var description: String {
         switch self {
-        case .usage: "usage: ChinookRecords [path of a Chinook database]"
+        case .usage: "usage: ChinookRecords [path of a Chinook database | --postgres postgres://USER@HOST:PORT/DB]"
         case .noSample(let path): "the Chinook sample is not at \(path): pass the path of a copy"
         case .noDatabase(let path): "no database at \(path)"
         case .missing(let what): "\(what) was not found"
+        case .postgreSQLTraitOff:
+            "--postgres needs the PostgreSQL backend: turn its trait on (swift run --traits PostgreSQL ChinookRecords --postgres URL)"
+        case .otherTables(let names):
+            "the database has tables but not Chinook's (\(names.joined(separator: ", "))): give an empty database or one loaded with Chinook"
+        case .unsupported(let what): "\(what) cannot be loaded into PostgreSQL"
         }
     }
 }

@@ -60,8 +60,9 @@ public struct TableDefinition: Sendable {
         primaryKey(columns: columns)
     }
 
-    /// `PRIMARY KEY (columns)`.
-    func primaryKey(columns: [String]) -> TableDefinition {
+    /// `PRIMARY KEY (columns)`: a primary key over the columns of a list, in key order
+    /// (a key read from another database's schema).
+    public func primaryKey(columns: [String]) -> TableDefinition {
         var copy = self
         if copy.tablePrimaryKey != nil { copy.misuse = copy.misuse ?? .conflictingPrimaryKey(table: name) }
         copy.tablePrimaryKey = columns
