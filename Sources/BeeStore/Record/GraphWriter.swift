@@ -442,7 +442,7 @@ struct GraphWriter {
     ) throws -> Value {
         let schema = writer.schema
         guard let connection else {
-            return try writeServerRow(values, kind, key: key, expectedVersion: expectedVersion, schema: schema)
+            return try writeServerRow(values, kind, key: key, expectedVersion: expectedVersion, writer: writer)
         }
         do {
             return try execute(
@@ -459,8 +459,9 @@ struct GraphWriter {
     /// its dialect, the key returned by the insert that lets the database assign it. An
     /// update of a record with a lock version finds the row only while it holds `expectedVersion`.
     private func writeServerRow(
-        _ values: [Value], _ kind: RecordSchema.RowStatement, key: Value?, expectedVersion: Int64?, schema: RecordSchema
+        _ values: [Value], _ kind: RecordSchema.RowStatement, key: Value?, expectedVersion: Int64?, writer: RowWriter
     ) throws -> Value {
+        let schema = writer.schema
         var arguments: [Value] = []
         arguments.reserveCapacity(values.count)
         for (index, value) in values.enumerated() {
@@ -477,17 +478,17 @@ struct GraphWriter {
             if arguments.count < parameter { arguments += repeatElement(.null, count: parameter - arguments.count) }
             arguments[parameter - 1] = .integer(expectedVersion)
         }
-        let statements = schema.statements.rendered(for: dialect)
+        guard let sql = writer.sql(of: kind, in: dialect) else { throw RecordError.notSaved(record: schema.recordName) }
+        let statement = SQLStatement(sql: sql, arguments: arguments)
         switch kind {
         case .insertWithoutKey:
-            guard let sql = statements.insertWithoutKey, let returned = try rows(SQLStatement(sql: sql, arguments: arguments)).first?.first
-            else { throw RecordError.notSaved(record: schema.recordName) }
+            guard let returned = try rows(statement).first?.first else { throw RecordError.notSaved(record: schema.recordName) }
             return returned
         case .insert, .upsert:
-            try run(SQLStatement(sql: statements.insert(upserting: kind == .upsert), arguments: arguments))
+            try run(statement)
             return key ?? schema.key(ofRow: values)
         case .update:
-            if try run(SQLStatement(sql: statements.update, arguments: arguments)) == 0 {
+            if try run(statement) == 0 {
                 throw try schema.missedRowError(key: key ?? .null, expectedVersion: expectedVersion) {
                     try rowExists($0, of: schema)
                 }

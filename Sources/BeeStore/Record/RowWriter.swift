@@ -10,6 +10,10 @@ final class RowWriter {
     /// than the lookup.
     @exclusivity(unchecked) private var statements = [Statement?](repeating: nil, count: RecordSchema.RowStatement.allCases.count)
 
+    /// The SQL of each row statement (by kind) in the dialect of another database, which
+    /// the writer's graph writes to, rendered on first use.
+    private var serverSQL = [String??](repeating: nil, count: RecordSchema.RowStatement.allCases.count)
+
     init<Record: ActiveRecord>(_ type: Record.Type) throws {
         self.schema = try RecordSchema.of(type)
         self.encoder = RecordEncoder(schema: schema)
@@ -18,6 +22,22 @@ final class RowWriter {
 
     deinit {
         encoder.dropKeptContainer()
+    }
+
+    /// The SQL of the row statement of `kind` in `dialect`, another database's: rendered
+    /// once per writer (a writer writes to one database). Nil for an insert without the
+    /// key when the key is the only column.
+    func sql(of kind: RecordSchema.RowStatement, in dialect: SQLDialect) -> String? {
+        if let sql = serverSQL[kind.rawValue] { return sql }
+        let statements = schema.statements.rendered(for: dialect)
+        let sql: String? = switch kind {
+        case .insert: statements.insert(upserting: false)
+        case .upsert: statements.insert(upserting: true)
+        case .insertWithoutKey: statements.insertWithoutKey
+        case .update: statements.update
+        }
+        serverSQL[kind.rawValue] = .some(sql)
+        return sql
     }
 
     /// The row statement of `kind`, ready to bind (a fresh one when the cached one is running).
