@@ -80,7 +80,7 @@ public final class PostgreSQLConnection {
             throw PostgreSQLError(
                 kind: .unsupported, message: "PostgreSQL binds positional arguments ($1, $2, …) only", sql: sql)
         }
-        let outcome = try session.run(sql, arguments.values)
+        let outcome = try session.run(sql, arguments.values, insideTransaction: depth > 0)
         changes = outcome.changes
         return outcome.rows
     }

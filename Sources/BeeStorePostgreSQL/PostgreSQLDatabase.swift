@@ -95,6 +95,17 @@ public final class PostgreSQLDatabase: Sendable {
         try writeWithoutTransaction(body)
     }
 
+    /// Runs `body`, which runs one query and nothing else, in a ``read(_:)``; once more when
+    /// the read was its own and failed only because the connection's prepared form of the
+    /// query had gone stale (see ``PostgreSQLError/isTransient``).
+    fileprivate func readOneQuery<T>(_ body: (PostgreSQLConnection) throws -> T) throws -> T {
+        do {
+            return try read(body)
+        } catch let error as PostgreSQLError where error.isStalePreparedStatement && heldConnection == nil {
+            return try read(body)
+        }
+    }
+
     /// Runs `body` on a connection of the pool, which the current thread holds meanwhile.
     private func withConnection<T>(_ body: (PostgreSQLConnection) throws -> T) throws -> T {
         try pool.withSession { session in
@@ -148,12 +159,12 @@ extension PostgreSQLDatabase {
 
     /// Runs a query and returns all its rows.
     public func fetchAll(_ sql: String, _ arguments: StatementArguments = []) throws -> [Row] {
-        try read { try $0.fetchAll(sql, arguments) }
+        try readOneQuery { try $0.fetchAll(sql, arguments) }
     }
 
     /// Runs a query and returns its first row, if any.
     public func fetchOne(_ sql: String, _ arguments: StatementArguments = []) throws -> Row? {
-        try read { try $0.fetchOne(sql, arguments) }
+        try readOneQuery { try $0.fetchOne(sql, arguments) }
     }
 
     /// Runs a query and converts the first column of its first row; nil when there is no
@@ -161,7 +172,7 @@ extension PostgreSQLDatabase {
     public func fetchValue<T: DatabaseValueConvertible>(
         _ type: T.Type, _ sql: String, _ arguments: StatementArguments = []
     ) throws -> T? {
-        try read { try $0.fetchValue(type, sql, arguments) }
+        try readOneQuery { try $0.fetchValue(type, sql, arguments) }
     }
 }
 #endif

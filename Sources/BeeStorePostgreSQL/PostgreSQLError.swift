@@ -75,9 +75,17 @@ public struct PostgreSQLError: Error, Sendable, Equatable, CustomStringConvertib
 
     /// Whether running the same transaction again may succeed: a serialization failure
     /// (`40001`) or a deadlock (`40P01`), which the server resolves by failing one of the
-    /// transactions involved. ``PostgreSQLDatabase/retrying(attempts:_:)`` retries them.
+    /// transactions involved, or a statement the connection had prepared whose table has
+    /// changed the columns it returns since (`0A000`, after another server's `ALTER
+    /// TABLE`), which the connection prepares again. ``PostgreSQLDatabase/retrying(attempts:_:)``
+    /// retries them.
     public var isTransient: Bool {
-        sqlState == "40001" || sqlState == "40P01"
+        sqlState == "40001" || sqlState == "40P01" || isStalePreparedStatement
+    }
+
+    /// Whether the server refused a prepared statement because its result's columns changed.
+    var isStalePreparedStatement: Bool {
+        sqlState == "0A000" && message.hasPrefix("cached plan must not change result type")
     }
 
     /// "PostgreSQL error 23505: duplicate key value violates … (INSERT …)".

@@ -21,6 +21,9 @@ final class ServerSession {
     /// Where each statement is reported: nil when the configuration neither traces nor logs.
     private let reporter: StatementReporter?
 
+    /// The statements this connection keeps prepared on the server.
+    private var prepared = PreparedStatements()
+
     init(connection: PostgresConnection, logger: Logger, timeLimit: TimeInterval?, reporter: StatementReporter?) {
         self.connection = connection
         self.logger = logger
@@ -35,13 +38,16 @@ final class ServerSession {
     }
 
     /// Runs `sql` with `values` bound to `$1`, `$2`, … and waits for its result; reports
-    /// it, done or failed, when the configuration traces or logs statements.
-    func run(_ sql: String, _ values: [Value]) throws -> Outcome {
-        let query = PostgresQuery(unsafeSQL: sql, binds: UntypedParameter.bindings(for: values))
+    /// it, done or failed, when the configuration traces or logs statements. A statement
+    /// that runs again on this connection runs prepared (see ``PreparedStatements``);
+    /// `insideTransaction` says whether it may run again when the server no longer holds
+    /// its prepared form as it was (outside a transaction only: inside one, the failure
+    /// ended the transaction).
+    func run(_ sql: String, _ values: [Value], insideTransaction: Bool) throws -> Outcome {
         let start = reporter == nil ? 0 : DispatchTime.now().uptimeNanoseconds
         let result: PostgresQueryResult
         do {
-            result = try Self.answer(to: connection.query(query, logger: logger), unlessClosed: connection).wait()
+            result = try send(sql, values, insideTransaction: insideTransaction)
         } catch {
             let failure = translated(error, sql: sql)
             report(sql, values, startedAt: start, failure: failure)
@@ -49,6 +55,65 @@ final class ServerSession {
         }
         report(sql, values, startedAt: start, failure: nil)
         return Outcome(rows: try CellConversion.rows(of: result.rows), changes: result.metadata.rows ?? 0)
+    }
+
+    /// Sends `sql` as its plan says: unnamed, or by its prepared name, preparing it (and
+    /// letting the least used go) in the same round trip.
+    private func send(_ sql: String, _ values: [Value], insideTransaction: Bool) throws -> PostgresQueryResult {
+        let kind = StatementKind(of: sql)
+        guard case .prepared(let name, let prepares, let released) = prepared.plan(for: sql, kind: kind, values: values)
+        else {
+            let result = try wait(for: PostgresQuery(unsafeSQL: sql, binds: UntypedParameter.bindings(for: values)))
+            if kind == .other, !prepared.isEmpty {
+                // A change of the schema may change what a prepared statement returns.
+                prepared.forgetAll()
+                _ = try wait(for: PostgresQuery(unsafeSQL: ServerStatements.deallocateAll))
+            }
+            return result
+        }
+        // The statements are sent one after the other without waiting: postgres-nio
+        // queues them on the connection, and the server answers them in order.
+        let housekeeping =
+            released.map { query(ServerStatements.deallocate($0)) }
+            + (prepares ? [query(ServerStatements.prepare(name, as: sql))] : [])
+        let execution = query(ServerStatements.execute(name, with: values))
+        do {
+            for future in housekeeping { _ = try future.wait() }
+        } catch {
+            prepared.forget(sql)
+            throw error
+        }
+        do {
+            return try execution.wait()
+        } catch let error as PSQLError where Self.isStale(error) {
+            // The server let the statement go (a `DEALLOCATE` of the app's), or its table
+            // changed the columns it returns: prepared again on its next run.
+            prepared.forget(sql)
+            guard !insideTransaction else { throw error }
+            // Let go of what the server may still hold under the name (nothing after a
+            // `26000`): its failure would change nothing.
+            let release = query(ServerStatements.deallocate(name))
+            let retry = try wait(for: PostgresQuery(unsafeSQL: sql, binds: UntypedParameter.bindings(for: values)))
+            _ = try? release.wait()
+            return retry
+        }
+    }
+
+    /// `sql`, sent without waiting for its answer.
+    private func query(_ sql: String) -> EventLoopFuture<PostgresQueryResult> {
+        Self.answer(to: connection.query(PostgresQuery(unsafeSQL: sql), logger: logger), unlessClosed: connection)
+    }
+
+    /// The answer to `query`, waited for.
+    private func wait(for query: PostgresQuery) throws -> PostgresQueryResult {
+        try Self.answer(to: connection.query(query, logger: logger), unlessClosed: connection).wait()
+    }
+
+    /// Whether `error` says that a prepared statement is gone (`26000`) or no longer
+    /// returns the columns it was prepared with (`0A000`).
+    private static func isStale(_ error: PSQLError) -> Bool {
+        guard error.code == .server, let state = error.serverInfo?[.sqlState] else { return false }
+        return state == "26000" || (state == "0A000" && error.serverInfo?[.message]?.contains("cached plan") == true)
     }
 
     /// Hands the statement that started at `start` to the reporter, with its `failure`, if any.

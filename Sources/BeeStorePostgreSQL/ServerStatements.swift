@@ -1,7 +1,8 @@
 #if PostgreSQL
 // PostgreSQL island: a read's snapshot transaction, the advisory locks that serialise
-// migrations and record tables' creation across servers, and LISTEN/NOTIFY are PostgreSQL's own statements, with no
-// counterpart in SQLite for the grammar to render.
+// migrations and record tables' creation across servers, LISTEN/NOTIFY, and the
+// statements a connection prepares (PREPARE, EXECUTE, DEALLOCATE) are PostgreSQL's own
+// statements, with no counterpart in SQLite for the grammar to render.
 import BeeStore
 
 /// The statements of PostgreSQL's own that the backend runs.
@@ -28,6 +29,45 @@ enum ServerStatements {
     /// Whether the table named `$1` exists in the search path (a quoted name, as the
     /// builder writes it, so that its case is kept).
     static let tableExists = "SELECT to_regclass(quote_ident($1)) IS NOT NULL"
+
+    /// Prepares `sql` under `name` on the connection, with its parameters' types left to
+    /// the server, as for an unnamed statement.
+    static func prepare(_ name: String, as sql: String) -> String {
+        "PREPARE \(name) AS \(sql)"
+    }
+
+    /// Runs the prepared statement `name` with `values` for its parameters: each an
+    /// untyped literal (`E'42'`), which the server gives the type its parameter calls for,
+    /// as it does a value bound without a type.
+    static func execute(_ name: String, with values: [Value]) -> String {
+        guard !values.isEmpty else { return "EXECUTE \(name)" }
+        var bytes = Array("EXECUTE \(name)(".utf8)
+        for (index, value) in values.enumerated() {
+            if index > 0 { bytes.append(contentsOf: ", ".utf8) }
+            guard let text = UntypedParameter.text(of: value) else {
+                bytes.append(contentsOf: "NULL".utf8)
+                continue
+            }
+            // An escape string (`E'…'`) reads the same whatever `standard_conforming_strings`
+            // says: a backslash and a quote doubled, every other byte as it is.
+            bytes.append(contentsOf: "E'".utf8)
+            for byte in text.utf8 {
+                if byte == UInt8(ascii: "'") || byte == UInt8(ascii: "\\") { bytes.append(byte) }
+                bytes.append(byte)
+            }
+            bytes.append(UInt8(ascii: "'"))
+        }
+        bytes.append(UInt8(ascii: ")"))
+        return String(decoding: bytes, as: UTF8.self)
+    }
+
+    /// Lets the prepared statement `name` go.
+    static func deallocate(_ name: String) -> String {
+        "DEALLOCATE \(name)"
+    }
+
+    /// Lets every prepared statement of the connection go.
+    static let deallocateAll = "DEALLOCATE ALL"
 
     /// The function the change triggers run: it notifies the listeners of
     /// ``ChangeListener/channel`` with the changed table's name.

@@ -27,15 +27,24 @@ struct UntypedParameter: PostgresDynamicTypeEncodable {
     static func bindings(for values: [Value]) -> PostgresBindings {
         var bindings = PostgresBindings(capacity: values.count)
         for value in values {
-            switch value {
-            case .null: bindings.appendNull()
-            case .integer(let integer): bindings.append(UntypedParameter(text: String(integer)))
-            case .real(let real): bindings.append(UntypedParameter(text: text(of: real)))
-            case .text(let text): bindings.append(UntypedParameter(text: text))
-            case .blob(let data): bindings.append(UntypedParameter(text: byteaText(of: data)))
+            if let text = text(of: value) {
+                bindings.append(UntypedParameter(text: text))
+            } else {
+                bindings.appendNull()
             }
         }
         return bindings
+    }
+
+    /// The text the server reads `value` from; nil for `.null`.
+    static func text(of value: Value) -> String? {
+        switch value {
+        case .null: nil
+        case .integer(let integer): String(integer)
+        case .real(let real): text(of: real)
+        case .text(let text): text
+        case .blob(let data): byteaText(of: data)
+        }
     }
 
     /// The text PostgreSQL reads back as the same double: the shortest round-trip digits,
