@@ -64,10 +64,11 @@ enum CellConversion {
         return .text(text)
     }
 
-    /// The rows of a result, sharing one list of column names.
-    static func rows(of result: [PostgresRow]) throws -> [Row] {
+    /// The rows of a result, sharing the one list of column names `columns` gives for the
+    /// result's names.
+    static func rows(of result: [PostgresRow], columns: ([String]) -> ColumnNames) throws -> [Row] {
         guard let first = result.first else { return [] }
-        let columns = ColumnNames(first.map(\.columnName))
+        let columns = columns(first.map(\.columnName))
         return try result.map { row in
             Row(columns: columns, values: try row.map(value(of:)))
         }

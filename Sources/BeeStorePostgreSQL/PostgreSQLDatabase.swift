@@ -36,8 +36,8 @@ public final class PostgreSQLDatabase: Sendable {
     let pool: ConnectionPool
     /// The connection that hears the commits of observed tables, opened by the first observation.
     let listener: ChangeListener
-    /// The key under which a thread keeps the connection it holds for this database.
-    private let heldKey: String
+    /// The connection each thread holds for this database, inside one of its closures.
+    private let held = HeldConnections()
     /// The record types whose tables are made sure of.
     let recordTables = RecordTables()
 
@@ -48,7 +48,6 @@ public final class PostgreSQLDatabase: Sendable {
         let pool = ConnectionPool(configuration: configuration)
         self.pool = pool
         self.listener = ChangeListener(open: { try pool.openConnection() })
-        self.heldKey = "BeeStore.PostgreSQLDatabase.\(UUID().uuidString)"
         try pool.withSession { _ in }
     }
 
@@ -109,17 +108,13 @@ public final class PostgreSQLDatabase: Sendable {
     /// Runs `body` on a connection of the pool, which the current thread holds meanwhile.
     private func withConnection<T>(_ body: (PostgreSQLConnection) throws -> T) throws -> T {
         try pool.withSession { session in
-            let connection = PostgreSQLConnection(session: session)
-            let thread = Thread.current
-            thread.threadDictionary[heldKey] = connection
-            defer { thread.threadDictionary.removeObject(forKey: heldKey) }
-            return try body(connection)
+            try held.holding(PostgreSQLConnection(session: session), body)
         }
     }
 
     /// The connection the current thread holds for this database, inside one of its closures.
     private var heldConnection: PostgreSQLConnection? {
-        Thread.current.threadDictionary[heldKey] as? PostgreSQLConnection
+        held.current
     }
 
     /// Runs `body`, and runs it again while it throws a transient error (a serialization

@@ -24,6 +24,9 @@ final class ServerSession {
     /// The statements this connection keeps prepared on the server.
     private var prepared = PreparedStatements()
 
+    /// The column names of the results of the statements this connection ran.
+    private var resultColumns = ResultColumns()
+
     init(connection: PostgresConnection, logger: Logger, timeLimit: TimeInterval?, reporter: StatementReporter?) {
         self.connection = connection
         self.logger = logger
@@ -54,7 +57,8 @@ final class ServerSession {
             throw failure
         }
         report(sql, values, startedAt: start, failure: nil)
-        return Outcome(rows: try CellConversion.rows(of: result.rows), changes: result.metadata.rows ?? 0)
+        let rows = try CellConversion.rows(of: result.rows) { names in resultColumns.columns(of: sql, named: names) }
+        return Outcome(rows: rows, changes: result.metadata.rows ?? 0)
     }
 
     /// Sends `sql` as its plan says: unnamed, or by its prepared name, preparing it (and

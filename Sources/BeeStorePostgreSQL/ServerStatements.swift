@@ -42,6 +42,7 @@ enum ServerStatements {
     static func execute(_ name: String, with values: [Value]) -> String {
         guard !values.isEmpty else { return "EXECUTE \(name)" }
         var bytes = Array("EXECUTE \(name)(".utf8)
+        bytes.reserveCapacity(bytes.count + 24 * values.count)
         for (index, value) in values.enumerated() {
             if index > 0 { bytes.append(contentsOf: ", ".utf8) }
             guard let text = UntypedParameter.text(of: value) else {
@@ -51,14 +52,24 @@ enum ServerStatements {
             // An escape string (`E'…'`) reads the same whatever `standard_conforming_strings`
             // says: a backslash and a quote doubled, every other byte as it is.
             bytes.append(contentsOf: "E'".utf8)
-            for byte in text.utf8 {
-                if byte == UInt8(ascii: "'") || byte == UInt8(ascii: "\\") { bytes.append(byte) }
-                bytes.append(byte)
+            let utf8 = text.utf8
+            if utf8.contains(where: Self.isEscaped) {
+                for byte in utf8 {
+                    if Self.isEscaped(byte) { bytes.append(byte) }
+                    bytes.append(byte)
+                }
+            } else {
+                bytes.append(contentsOf: utf8)
             }
             bytes.append(UInt8(ascii: "'"))
         }
         bytes.append(UInt8(ascii: ")"))
         return String(decoding: bytes, as: UTF8.self)
+    }
+
+    /// Whether an escape string doubles `byte`: a quote or a backslash.
+    private static func isEscaped(_ byte: UInt8) -> Bool {
+        byte == UInt8(ascii: "'") || byte == UInt8(ascii: "\\")
     }
 
     /// Lets the prepared statement `name` go.
