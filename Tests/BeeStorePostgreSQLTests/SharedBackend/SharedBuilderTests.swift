@@ -11,14 +11,10 @@ import Testing
     static func league(_ backend: Backend) throws -> BackendDatabase {
         let db = try BackendDatabase.fresh(backend)
         try db.create(db.table("team").field("id", .integer).primaryKey().field("name", .text).notNull())
-        try db.create(
-            db.table("player")
-                .field("id", .integer).primaryKey()
-                .field("name", .text, size: 40).notNull()
-                .field("score", .integer).defaultZero()
-                .field("rating", .real)
-                .field("team_id", .integer)
-                .index(on: "name"))
+        try db.create(db.table("player")
+            .field("id", .integer).primaryKey().field("name", .text, size: 40).notNull()
+            .field("score", .integer).defaultZero().field("rating", .real)
+            .field("team_id", .integer).references("team").index(on: "name"))
         for team in ["Red", "Blue"] { try db.insert(db.from("team").set("name", team)) }
         let players: [(String, Int, Double?, Int64?)] = [
             ("Arthur", 30, 1.5, 1), ("Barbara", 80, nil, 1), ("Chloé", 55, 3.25, 2), ("Dan", 10, 2, 2), ("Eve", 95, nil, nil),

@@ -8,7 +8,7 @@ import Testing
 @Suite struct SharedMigrationTests {
     /// The key column is the one statement the two dialects spell differently, so the
     /// migration carries PostgreSQL's own SQL beside SQLite's.
-    private static let players = Migration(
+    static let players = Migration(
         "0001_players", sql: "CREATE TABLE player (id INTEGER PRIMARY KEY, name TEXT NOT NULL)",
         downSQL: "DROP TABLE player"
     ).withPostgreSQL(
@@ -20,8 +20,8 @@ import Testing
         "0002_scores",
         sql: """
             ALTER TABLE player ADD COLUMN score INTEGER NOT NULL DEFAULT 0;
-            -- a comment; with a semicolon
-            INSERT INTO player (name, score) VALUES ('semi;colon', 1);
+            /* a block comment; a semicolon in it ends nothing */
+            INSERT INTO player (name, score) VALUES ('it''s; quoted', 1);
             CREATE INDEX player_on_score ON player (score)
             """,
         downSQL: "DROP INDEX player_on_score; DELETE FROM player; ALTER TABLE player DROP COLUMN score")
@@ -41,7 +41,7 @@ import Testing
         #expect(try migrator.migrate() == ["0001_players", "0002_scores"])
         #expect(try migrator.migrate() == [])
         #expect(try migrator.appliedMigrations() == ["0001_players", "0002_scores"])
-        #expect(try db.fetchValue(String.self, "SELECT name FROM player WHERE score = ?", [1]) == "semi;colon")
+        #expect(try db.fetchValue(String.self, "SELECT name FROM player WHERE score = ?", [1]) == "it's; quoted")
 
         // Another database value (another process, another server) finds the work done.
         let later = try BackendMigrator(try db.another(), [Self.players, Self.scores])
@@ -128,7 +128,7 @@ import Testing
         }
         // The reversible newer one is checked with the older one before either is reverted.
         #expect(try migrator.appliedMigrations() == ["0001_players", "0002_scores"])
-        #expect(try db.fetchValue(Int.self, "SELECT score FROM player WHERE name = ?", ["semi;colon"]) == 1)
+        #expect(try db.fetchValue(Int.self, "SELECT score FROM player WHERE name = ?", ["it's; quoted"]) == 1)
     }
 
     @Test(arguments: Backend.allCases)

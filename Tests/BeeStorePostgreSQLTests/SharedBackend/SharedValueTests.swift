@@ -90,11 +90,12 @@ import Testing
         try db.execute("INSERT INTO cell VALUES (?, ?, ?, ?, ?, ?, ?, ?)", [nil, nil, nil, nil, nil, nil, nil, nil])
         let rows = try db.fetchAll("SELECT * FROM cell ORDER BY whole")
         try #require(rows.count == 2)
-        let (row, empty): (Row, Row)
+        let filled: Int
         switch backend {
-        case .sqlite: (empty, row) = (rows[0], rows[1])       // SQLite sorts NULL first in ascending order,
-        case .postgresql: (row, empty) = (rows[0], rows[1])   // PostgreSQL last (NULLS LAST is its default)
+        case .sqlite: filled = 1       // SQLite sorts NULL first in ascending order,
+        case .postgresql: filled = 0   // PostgreSQL last (NULLS LAST is its default)
         }
+        let row = rows[filled], empty = rows[1 - filled]
         #expect(try row.decode(Int64.self, column: "whole") == Int64.min)
         #expect(try row.decode(Double.self, column: "ratio") == 1e-300)
         #expect(try row.decode(String.self, column: "label") == Self.hostileText)
