@@ -70,6 +70,15 @@ import Testing
     }
 
     @Test(arguments: Backend.allCases)
+    func aWriteInAReadIsRefused(_ backend: Backend) throws {
+        let db = try Self.schema(backend)
+        #expect(Self.fails(with: .readOnly) {
+            try db.read { connection in try connection.execute("INSERT INTO team (name) VALUES (?)", ["Blue"]) }
+        })
+        #expect(try db.read { try $0.fetchValue(Int.self, "SELECT count(*) FROM team") } == 1)
+    }
+
+    @Test(arguments: Backend.allCases)
     func badSQLAndUnknownNamesAreTheDatabasesErrors(_ backend: Backend) throws {
         let db = try Self.schema(backend)
         #expect(Self.fails(with: .error) { try db.execute("SELEC 1") })
