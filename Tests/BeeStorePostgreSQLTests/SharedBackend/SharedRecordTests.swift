@@ -76,6 +76,8 @@ import Testing
         try db.save(&books)
         #expect(try db.all(Book.self).map(\.title) == ["Walden", "Beloved", "Middlemarch", "Ivanhoe", "Persuasion"])
         #expect(try db.records(Book.query().orderAsc("title").limit(2)).map(\.title) == ["Beloved", "Ivanhoe"])
+        #expect(try db.records(Book.query().orderAsc("title").limit(2).offset(3)).map(\.title) == ["Persuasion", "Walden"])
+        #expect(try db.records(Book.query().limit(0)).isEmpty)
         #expect(try db.first(Book.query().orderDesc("pages"))?.title == "Persuasion")
         #expect(try db.count(Book.query().where("pages", .greaterThan, 250)) == 3)
 
