@@ -43,6 +43,7 @@ final class BackendDatabase: BackendSQL, Sendable {
     }
 
     /// Another database value on the same database, as another process or server opens it.
+    /// Keep it while anything uses its database: releasing it closes a PostgreSQL database.
     func another() throws -> BackendDatabase {
         switch store {
         case .sqlite(let database):
