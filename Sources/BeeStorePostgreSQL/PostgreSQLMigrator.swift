@@ -76,27 +76,46 @@ public struct PostgreSQLMigrator: Sendable {
 
     /// Reverts the last `steps` applied migrations, newest first, each in its own
     /// transaction; returns their identifiers.
+    ///
+    /// Nothing is reverted when `steps` is negative or more than the applied migrations
+    /// (`MigrationError.invalidStepCount`), or when one of them is not registered
+    /// (`MigrationError.notRegistered`) or has no `down` SQL (`MigrationError.irreversible`).
     @discardableResult
     public func rollback(steps: Int = 1) throws -> [String] {
+        let applied = try appliedMigrations()
+        guard (0...applied.count).contains(steps) else {
+            throw MigrationError.invalidStepCount(requested: steps, applied: applied.count)
+        }
+        let targets = try applied.suffix(steps).reversed().map(reversibleMigration(named:))
         var reverted: [String] = []
-        for _ in 0..<steps {
-            let identifier = try database.write { connection -> String? in
-                try PostgreSQLMigrationLedger.lock(connection)
-                guard let last = try PostgreSQLMigrationLedger.entries(in: connection).last else { return nil }
-                guard let migration = migrations.first(where: { $0.identifier == last.identifier }) else {
-                    throw MigrationError.notRegistered(last.identifier)
-                }
-                guard let down = migration.script(for: .postgreSQL)?.down else {
-                    throw MigrationError.irreversible(migration.identifier)
-                }
-                try run(down, of: migration, direction: .down, on: connection)
-                try PostgreSQLMigrationLedger.remove(migration.identifier, in: connection)
-                return migration.identifier
-            }
-            guard let identifier else { break }
-            reverted.append(identifier)
+        for (migration, down) in targets where try revertIfApplied(migration, running: down) {
+            reverted.append(migration.identifier)
         }
         return reverted
+    }
+
+    /// The registered migration named `identifier` and its `down` SQL.
+    private func reversibleMigration(named identifier: String) throws -> (Migration, String) {
+        guard let migration = migrations.first(where: { $0.identifier == identifier }) else {
+            throw MigrationError.notRegistered(identifier)
+        }
+        guard let down = migration.script(for: .postgreSQL)?.down else {
+            throw MigrationError.irreversible(identifier)
+        }
+        return (migration, down)
+    }
+
+    /// Reverts `migration` with `down` in one transaction that holds the migrators' lock,
+    /// unless another server reverted it meanwhile; returns whether it did.
+    private func revertIfApplied(_ migration: Migration, running down: String) throws -> Bool {
+        try database.write { connection in
+            try PostgreSQLMigrationLedger.lock(connection)
+            let entries = try PostgreSQLMigrationLedger.entries(in: connection)
+            guard entries.contains(where: { $0.identifier == migration.identifier }) else { return false }
+            try run(down, of: migration, direction: .down, on: connection)
+            try PostgreSQLMigrationLedger.remove(migration.identifier, in: connection)
+            return true
+        }
     }
 
     /// Applies the first registered migration not applied yet, if any, in one transaction

@@ -7,38 +7,13 @@ import Testing
 
 /// Observed queries refresh when any connection, of this database or another, commits.
 @Suite struct ObservationTests {
-    /// Values delivered by an observation, and a wait for a condition on them.
-    final class Deliveries: @unchecked Sendable {
-        // `values` is read and written with `condition` locked.
-        private let condition = NSCondition()
-        private var values: [Int] = []
-
-        func append(_ value: Int) {
-            condition.withLock {
-                values.append(value)
-                condition.broadcast()
-            }
-        }
-
-        /// The values once `predicate` holds of them, or nil after `timeout` seconds.
-        func wait(timeout: TimeInterval = 5, until predicate: ([Int]) -> Bool) -> [Int]? {
-            let deadline = Date(timeIntervalSinceNow: timeout)
-            return condition.withLock {
-                while !predicate(values) {
-                    guard condition.wait(until: deadline) else { return nil }
-                }
-                return values
-            }
-        }
-    }
-
     @Test func refreshesWhenAnotherServerCommits() throws {
         let db = try TestServer.freshDatabase()
         defer { db.close() }
         try db.execute("CREATE TABLE player (name TEXT)")
         let other = try PostgreSQLDatabase(configuration: db.configuration)
         defer { other.close() }
-        let deliveries = Deliveries()
+        let deliveries = Deliveries<Int>()
         let token = try db.from("player").observe(in: db) { rows in deliveries.append(rows.count) }
         defer { token.cancel() }
         #expect(deliveries.wait { $0 == [0] } != nil)
@@ -54,7 +29,7 @@ import Testing
         defer { db.close() }
         try db.execute("CREATE TABLE player (name TEXT)")
         try db.execute("CREATE TABLE team (name TEXT)")
-        let deliveries = Deliveries()
+        let deliveries = Deliveries<Int>()
         let token = try db.observe(tables: ["player"], fetch: { try $0.fetchValue(Int.self, "SELECT count(*) FROM player") ?? 0 }) {
             deliveries.append($0)
         }
@@ -75,8 +50,8 @@ import Testing
         let db = try TestServer.freshDatabase()
         defer { db.close() }
         try db.execute("CREATE TABLE player (name TEXT)")
-        let deliveries = Deliveries()
-        let stopped = Deliveries()
+        let deliveries = Deliveries<Int>()
+        let stopped = Deliveries<Int>()
         let token = try db.from("player").observe(in: db) { rows in deliveries.append(rows.count) }
         let witness = try db.from("player").observe(in: db) { rows in stopped.append(rows.count) }
         defer { witness.cancel() }
@@ -93,7 +68,7 @@ import Testing
         defer { db.close() }
         let table = #"we"ird; DROP TABLE x; --"#
         try db.create(db.table(table).field("name", .text))
-        let deliveries = Deliveries()
+        let deliveries = Deliveries<Int>()
         let token = try db.from(table).observe(in: db) { rows in deliveries.append(rows.count) }
         defer { token.cancel() }
         try db.from(table).set("name", "x").insert(in: db)

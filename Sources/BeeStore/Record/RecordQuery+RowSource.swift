@@ -8,12 +8,14 @@ extension RecordQuery {
         get throws { try selection(schema: RecordSchema.of(Record.self)) }
     }
 
-    /// The records the query selects on `source`, at most `limit` of them when given, with
-    /// the relations it includes (and the ones their types always load).
+    /// The records the query selects on `source`, at most `limit` of them when given (the
+    /// query's own limit otherwise), with the relations it includes (and the ones their
+    /// types always load).
     package func records(from source: any RecordRowSource, limit: Int? = nil) throws -> [Record] {
         let schema = try RecordSchema.of(Record.self)
         try inclusion.validate(from: schema)
-        let statement = try selection(schema: schema).rendered(for: source.dialect).selectStatement(limit: limit)
+        let rendered = try selection(schema: schema).rendered(for: source.dialect)
+        let statement = try rendered.selectStatement(limit: limit ?? query.limitCount)
         let rows = try source.rows(of: statement)
         guard schema.hasRelations else {
             let decoder = RecordDecoder(schema: schema)
