@@ -1,7 +1,8 @@
 #if PostgreSQL
 // PostgreSQL island: a read's snapshot transaction, the advisory locks that serialise
-// migrations and record tables' creation across servers, and LISTEN/NOTIFY are PostgreSQL's own statements, with no
-// counterpart in SQLite for the grammar to render.
+// migrations and record tables' creation across servers, LISTEN/NOTIFY and a query's plan
+// (`EXPLAIN`) are PostgreSQL's own statements, with no counterpart in SQLite for the
+// grammar to render.
 import BeeStore
 
 /// The statements of PostgreSQL's own that the backend runs.
@@ -28,6 +29,12 @@ enum ServerStatements {
     /// Whether the table named `$1` exists in the search path (a quoted name, as the
     /// builder writes it, so that its case is kept).
     static let tableExists = "SELECT to_regclass(quote_ident($1)) IS NOT NULL"
+
+    /// The server's plan of the query `sql`, as JSON: each table it scans is named by a
+    /// `Relation Name`, those of its subqueries and common tables included.
+    static func plan(of sql: String) -> String {
+        "EXPLAIN (FORMAT JSON) " + sql
+    }
 
     /// The function the change triggers run: it notifies the listeners of
     /// ``ChangeListener/channel`` with the changed table's name.
