@@ -126,11 +126,17 @@ let package = Package(
         ),
         // The browser interface of `beestore serve`, page by page, in process.
         .testTarget(name: "BeeStoreServeTests", dependencies: ["BeeStoreServe", "BeeStore"]),
+        // One app server of the PostgreSQL suite's scale-out test: it migrates, saves orders
+        // with their lines, updates shared accounts under optimistic locking and waits until
+        // its observers see what every server wrote. The suite runs several at once; in no
+        // product. Without the `PostgreSQL` trait it only says so.
+        .executableTarget(
+            name: "ScaleOutWorker", dependencies: ["BeeStore", "BeeStorePostgreSQL"], path: "Tests/ScaleOutWorker"),
         // The PostgreSQL backend against a live server (`BEESTORE_POSTGRES_URL`), with the trait on.
         .testTarget(
             name: "BeeStorePostgreSQLTests",
             dependencies: [
-                "BeeStorePostgreSQL", "BeeStore", .product(name: "Logging", package: "swift-log"),
+                "BeeStorePostgreSQL", "BeeStore", "ScaleOutWorker", .product(name: "Logging", package: "swift-log"),
                 .product(name: "InMemoryLogging", package: "swift-log"),
             ]
         ),

@@ -53,7 +53,8 @@ extension PostgreSQLDatabase {
 
 extension Query {
     /// Observes the query's rows on a PostgreSQL database: now, then after each committed
-    /// transaction that changed a table the query reads (see
+    /// transaction that changed a table the query reads, its own, those it joins and those
+    /// its subqueries and common tables read, as the server's plan names them (see
     /// ``PostgreSQLDatabase/observe(tables:on:fetch:onError:onChange:)``).
     ///
     /// ```swift
@@ -68,8 +69,9 @@ extension Query {
         onChange: @escaping @Sendable ([Row]) -> Void
     ) throws -> ObservationToken {
         let statement = try rendered(for: .postgreSQL).selectStatement()
+        let tables = observedTables.union(try database.tablesScanned(by: statement))
         return try database.observe(
-            tables: observedTables, on: queue, fetch: { try $0.fetchAll(statement) }, onError: onError, onChange: onChange)
+            tables: tables, on: queue, fetch: { try $0.fetchAll(statement) }, onError: onError, onChange: onChange)
     }
 }
 

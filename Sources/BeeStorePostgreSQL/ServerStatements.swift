@@ -1,8 +1,8 @@
 #if PostgreSQL
 // PostgreSQL island: a read's snapshot transaction, the advisory locks that serialise
-// migrations and record tables' creation across servers, LISTEN/NOTIFY, and the
-// statements a connection prepares (PREPARE, EXECUTE, DEALLOCATE) are PostgreSQL's own
-// statements, with no counterpart in SQLite for the grammar to render.
+// migrations and record tables' creation across servers, LISTEN/NOTIFY, a query's plan
+// (`EXPLAIN`), and the statements a connection prepares (PREPARE, EXECUTE, DEALLOCATE)
+// are PostgreSQL's own statements, with no counterpart in SQLite for the grammar to render.
 import BeeStore
 
 /// The statements of PostgreSQL's own that the backend runs.
@@ -79,6 +79,12 @@ enum ServerStatements {
 
     /// Lets every prepared statement of the connection go.
     static let deallocateAll = "DEALLOCATE ALL"
+
+    /// The server's plan of the query `sql`, as JSON: each table it scans is named by a
+    /// `Relation Name`, those of its subqueries and common tables included.
+    static func plan(of sql: String) -> String {
+        "EXPLAIN (FORMAT JSON) " + sql
+    }
 
     /// The function the change triggers run: it notifies the listeners of
     /// ``ChangeListener/channel`` with the changed table's name.

@@ -8,35 +8,9 @@ import Testing
 /// database and prints the facts it prints on SQLite; a second run finds it loaded.
 @Suite("ChinookRecords on PostgreSQL")
 struct ChinookRecordsExampleTests {
-    /// What a run of the example produced.
-    struct Run {
-        let status: Int32
-        let output: String
-        let error: String
-    }
-
-    /// The built example, found beside the test bundle (`swift build --build-tests` builds
-    /// every product along with the tests).
-    static func run(_ arguments: [String]) throws -> Run {
-        let testBundle = Bundle.allBundles.first { $0.bundleURL.pathExtension == "xctest" }
-        let products = try #require(
-            testBundle?.bundleURL.deletingLastPathComponent() ?? Bundle.main.executableURL?.deletingLastPathComponent())
-        let executable = products.appendingPathComponent("ChinookRecords")
-        try #require(FileManager.default.isExecutableFile(atPath: executable.path), "build the ChinookRecords product first")
-        let process = Process()
-        process.executableURL = executable
-        process.arguments = arguments
-        let output = Pipe()
-        let error = Pipe()
-        process.standardOutput = output
-        process.standardError = error
-        try process.run()
-        let outputData = output.fileHandleForReading.readDataToEndOfFile()
-        let errorData = error.fileHandleForReading.readDataToEndOfFile()
-        process.waitUntilExit()
-        return Run(
-            status: process.terminationStatus, output: String(decoding: outputData, as: UTF8.self),
-            error: String(decoding: errorData, as: UTF8.self))
+    /// A run of the built example, given two minutes.
+    static func run(_ arguments: [String]) throws -> ProductProcess.Run {
+        try ProductProcess("ChinookRecords", arguments: arguments).finish(by: Date(timeIntervalSinceNow: 120))
     }
 
     /// The expected output on SQLite without its SQLite-only checks (integrity and foreign

@@ -24,6 +24,24 @@ import Testing
         #expect(Date().timeIntervalSince(start) < 2)
     }
 
+    @Test func refreshesWhenATableReadOnlyByASubqueryChanges() throws {
+        let db = try TestServer.freshDatabase()
+        defer { db.close() }
+        try db.execute("CREATE TABLE team (name TEXT)")
+        try db.execute("CREATE TABLE player (name TEXT, team TEXT)")
+        try db.execute("INSERT INTO team VALUES ($1), ($2)", ["red", "blue"])
+        let other = try PostgreSQLDatabase(configuration: db.configuration)
+        defer { other.close() }
+        let deliveries = Deliveries()
+        // The teams that have players: `player` is read in a subquery, not joined.
+        let teams = db.from("team").where(.column("name").in(db.from("player").select("team")))
+        let token = try teams.observe(in: db) { rows in deliveries.append(rows.count) }
+        defer { token.cancel() }
+        #expect(deliveries.wait { $0 == [0] } != nil)
+        try other.execute("INSERT INTO player VALUES ($1, $2)", ["Ann", "red"])
+        #expect(deliveries.wait { $0.last == 1 } != nil)
+    }
+
     @Test func aRolledBackTransactionAndAnotherTableDoNotRefresh() throws {
         let db = try TestServer.freshDatabase()
         defer { db.close() }
