@@ -32,7 +32,7 @@ import Testing
         try db.execute("INSERT INTO team VALUES ($1), ($2)", ["red", "blue"])
         let other = try PostgreSQLDatabase(configuration: db.configuration)
         defer { other.close() }
-        let deliveries = Deliveries()
+        let deliveries = Deliveries<Int>()
         // The teams that have players: `player` is read in a subquery, not joined.
         let teams = db.from("team").where(.column("name").in(db.from("player").select("team")))
         let token = try teams.observe(in: db) { rows in deliveries.append(rows.count) }
