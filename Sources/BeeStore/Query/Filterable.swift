@@ -13,15 +13,15 @@ public protocol Filterable {
 }
 
 extension Filterable {
-    private func adding(_ condition: Conditions.Condition, _ conjunction: Conditions.Conjunction) -> Self {
-        var copy = self
-        copy.conditions.add(condition, conjunction)
-        return copy
+    /// The builder with `condition` added: the receiver itself, changed in place when the
+    /// caller hands it over (a chain of calls), so that the terms are not copied.
+    consuming func adding(_ condition: Conditions.Condition, _ conjunction: Conditions.Conjunction) -> Self {
+        conditions.add(condition, conjunction)
+        return self
     }
 
-    private static func equality(_ column: String, _ value: (any DatabaseValueConvertible)?) -> Conditions.Condition {
-        let value = value?.databaseValue ?? .null
-        return value.isNull ? .isNull(column: column, negated: false) : .comparison(column: column, .equal, value)
+    private static func equality(_ column: String, _ value: Value) -> Conditions.Condition {
+        value.isNull ? .isNull(column: column, negated: false) : .comparison(column: column, .equal, value)
     }
 
     private static func comparison(
@@ -36,95 +36,95 @@ extension Filterable {
     }
 
     /// Adds `AND column = value` in place: ``where(_:_:)`` without a copy of the builder.
-    mutating func addWhere(_ column: String, _ value: (any DatabaseValueConvertible)?) {
+    mutating func addWhere(_ column: String, _ value: Value) {
         conditions.add(Self.equality(column, value), .and)
     }
 
     /// `AND column = value`; a `nil` value gives `column IS NULL` ({Bee}'s `WHERE`).
-    public func `where`(_ column: String, _ value: (any DatabaseValueConvertible)?) -> Self {
-        adding(Self.equality(column, value), .and)
+    public consuming func `where`(_ column: String, _ value: (any DatabaseValueConvertible)?) -> Self {
+        adding(Self.equality(column, value?.databaseValue ?? .null), .and)
     }
 
     /// `OR column = value`; a `nil` value gives `column IS NULL` ({Bee}'s `OR_WHERE`).
-    public func orWhere(_ column: String, _ value: (any DatabaseValueConvertible)?) -> Self {
-        adding(Self.equality(column, value), .or)
+    public consuming func orWhere(_ column: String, _ value: (any DatabaseValueConvertible)?) -> Self {
+        adding(Self.equality(column, value?.databaseValue ?? .null), .or)
     }
 
     /// `AND column <op> value` ({Bee}'s `WHERE_OPERATOR`); `= nil` and `<> nil` become
     /// `IS NULL` and `IS NOT NULL`.
-    public func `where`(
+    public consuming func `where`(
         _ column: String, _ comparison: ComparisonOperator, _ value: (any DatabaseValueConvertible)?
     ) -> Self {
         adding(Self.comparison(column, comparison, value), .and)
     }
 
     /// `OR column <op> value` ({Bee}'s `OR_WHERE_OPERATOR`).
-    public func orWhere(
+    public consuming func orWhere(
         _ column: String, _ comparison: ComparisonOperator, _ value: (any DatabaseValueConvertible)?
     ) -> Self {
         adding(Self.comparison(column, comparison, value), .or)
     }
 
     /// `AND column IN (values…)`; an empty list matches no row.
-    public func whereIn(_ column: String, _ values: [(any DatabaseValueConvertible)?]) -> Self {
+    public consuming func whereIn(_ column: String, _ values: [(any DatabaseValueConvertible)?]) -> Self {
         adding(.inList(column: column, values.map { $0?.databaseValue ?? .null }, negated: false), .and)
     }
 
     /// `OR column IN (values…)`; an empty list matches no row.
-    public func orWhereIn(_ column: String, _ values: [(any DatabaseValueConvertible)?]) -> Self {
+    public consuming func orWhereIn(_ column: String, _ values: [(any DatabaseValueConvertible)?]) -> Self {
         adding(.inList(column: column, values.map { $0?.databaseValue ?? .null }, negated: false), .or)
     }
 
     /// `AND column NOT IN (values…)`; an empty list matches every row.
-    public func whereNotIn(_ column: String, _ values: [(any DatabaseValueConvertible)?]) -> Self {
+    public consuming func whereNotIn(_ column: String, _ values: [(any DatabaseValueConvertible)?]) -> Self {
         adding(.inList(column: column, values.map { $0?.databaseValue ?? .null }, negated: true), .and)
     }
 
     /// `OR column NOT IN (values…)`; an empty list matches every row.
-    public func orWhereNotIn(_ column: String, _ values: [(any DatabaseValueConvertible)?]) -> Self {
+    public consuming func orWhereNotIn(_ column: String, _ values: [(any DatabaseValueConvertible)?]) -> Self {
         adding(.inList(column: column, values.map { $0?.databaseValue ?? .null }, negated: true), .or)
     }
 
     /// `AND column LIKE …`: by default the text appears anywhere in the value, its own
     /// `%` and `_` matching literally ({Bee}'s `LIKE`).
-    public func like(_ column: String, _ text: String, _ match: LikeMatch = .contains) -> Self {
+    public consuming func like(_ column: String, _ text: String, _ match: LikeMatch = .contains) -> Self {
         adding(.like(column: column, pattern: Conditions.likePattern(text, match), negated: false), .and)
     }
 
     /// `AND column NOT LIKE …` ({Bee}'s `NOT_LIKE`).
-    public func notLike(_ column: String, _ text: String, _ match: LikeMatch = .contains) -> Self {
+    public consuming func notLike(_ column: String, _ text: String, _ match: LikeMatch = .contains) -> Self {
         adding(.like(column: column, pattern: Conditions.likePattern(text, match), negated: true), .and)
     }
 
     /// `OR column LIKE …` ({Bee}'s `OR_LIKE`).
-    public func orLike(_ column: String, _ text: String, _ match: LikeMatch = .contains) -> Self {
+    public consuming func orLike(_ column: String, _ text: String, _ match: LikeMatch = .contains) -> Self {
         adding(.like(column: column, pattern: Conditions.likePattern(text, match), negated: false), .or)
     }
 
     /// `OR column NOT LIKE …` ({Bee}'s `OR_NOT_LIKE`).
-    public func orNotLike(_ column: String, _ text: String, _ match: LikeMatch = .contains) -> Self {
+    public consuming func orNotLike(_ column: String, _ text: String, _ match: LikeMatch = .contains) -> Self {
         adding(.like(column: column, pattern: Conditions.likePattern(text, match), negated: true), .or)
     }
 
     /// `AND (…)`: the conditions built by `build`, in parentheses.
-    public func `where`(_ build: (ConditionGroup) -> ConditionGroup) -> Self {
+    public consuming func `where`(_ build: (ConditionGroup) -> ConditionGroup) -> Self {
         let group = build(ConditionGroup()).conditions
         return group.isEmpty ? self : adding(.group(group), .and)
     }
 
     /// `OR (…)`: the conditions built by `build`, in parentheses.
-    public func orWhere(_ build: (ConditionGroup) -> ConditionGroup) -> Self {
+    public consuming func orWhere(_ build: (ConditionGroup) -> ConditionGroup) -> Self {
         let group = build(ConditionGroup()).conditions
         return group.isEmpty ? self : adding(.group(group), .or)
     }
 
     /// `AND (sql)`: an SQL expression with its own `?` placeholders and their values.
-    public func `where`(sql: String, _ arguments: [(any DatabaseValueConvertible)?] = []) -> Self {
+    public consuming func `where`(sql: String, _ arguments: [(any DatabaseValueConvertible)?] = []) -> Self {
         adding(.sql(sql, arguments.map { $0?.databaseValue ?? .null }), .and)
     }
 
     /// `OR (sql)`: an SQL expression with its own `?` placeholders and their values.
-    public func orWhere(sql: String, _ arguments: [(any DatabaseValueConvertible)?] = []) -> Self {
+    public consuming func orWhere(sql: String, _ arguments: [(any DatabaseValueConvertible)?] = []) -> Self {
         adding(.sql(sql, arguments.map { $0?.databaseValue ?? .null }), .or)
     }
 

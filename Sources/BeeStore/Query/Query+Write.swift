@@ -1,7 +1,7 @@
 extension Query {
     /// Sets a column's value for `insert()`, `update()` or an upsert ({Bee}'s `SET`);
     /// `nil` sets `NULL`. Setting a column again replaces its value.
-    public func set(_ column: String, _ value: (any DatabaseValueConvertible)?) -> Query {
+    public consuming func set(_ column: String, _ value: (any DatabaseValueConvertible)?) -> Query {
         let value = value?.databaseValue ?? .null
         return with { query in
             if let index = query.assignments.firstIndex(where: { $0.column == column }) {
@@ -13,20 +13,21 @@ extension Query {
     }
 
     /// Sets a column to `NULL` ({Bee}'s `SET_NULL`).
-    public func setNull(_ column: String) -> Query {
+    public consuming func setNull(_ column: String) -> Query {
         set(column, Value.null)
     }
 
     /// Sets several columns at once, in the order of their names (so that the SQL, and
     /// its cached statement, are the same whatever the dictionary's order).
-    public func set(_ values: [String: (any DatabaseValueConvertible)?]) -> Query {
-        values.keys.sorted().reduce(self) { query, column in
-            query.set(column, values[column] ?? nil)
+    public consuming func set(_ values: [String: (any DatabaseValueConvertible)?]) -> Query {
+        for column in values.keys.sorted() {
+            self = self.set(column, values[column] ?? nil)
         }
+        return self
     }
 
     /// On a uniqueness conflict over `columns`, an insert does nothing (`ON CONFLICT … DO NOTHING`).
-    public func onConflict(_ columns: String...) -> UpsertClause {
+    public consuming func onConflict(_ columns: String...) -> UpsertClause {
         UpsertClause(query: self, columns: columns)
     }
 }

@@ -1,8 +1,9 @@
 /// A chainable description of one SQL statement on one table, in the manner of {Bee}'s
 /// `BeeDatabase`: `db.from("blogs").where("id", 1).get()`.
 ///
-/// A query is an immutable value: each method returns a new query, so a base query can
-/// be kept and branched. Values are always bound as parameters and identifiers always
+/// A query is a value: each method returns a new query, so a base query can be kept and
+/// branched. The methods consume their receiver, so that a chain of calls changes one
+/// query in place rather than copying it at each step. Values are always bound as parameters and identifiers always
 /// quoted. ``sql`` and ``arguments`` show the `SELECT` it runs; the terminal methods
 /// (`get`, `count`, `insert`, `update`, `delete`, …) hand the SQL to the database core.
 ///
@@ -115,10 +116,11 @@ public struct Query: Filterable, Sendable {
         return (column, value)
     }
 
-    func with(_ change: (inout Query) -> Void) -> Query {
-        var copy = self
-        change(&copy)
-        return copy
+    /// The query with `change` made: the receiver itself, changed in place when the caller
+    /// hands it over (a chain of calls), so that its clauses are not copied.
+    consuming func with(_ change: (inout Query) -> Void) -> Query {
+        change(&self)
+        return self
     }
 }
 

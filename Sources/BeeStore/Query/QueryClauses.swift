@@ -41,24 +41,34 @@ struct QueryClauses: Sendable {
 
     /// Whether a `SELECT` with these clauses is still a lookup by its conditions alone: it
     /// selects every column of its own table, unsorted, ungrouped, unpaged, with a limit
-    /// of one or more if any, and names its columns as written.
+    /// of one or more if any, and names its columns as written, in its database's dialect.
     var fitALookup: Bool {
         selection.isEmpty && !isDistinct && joins.isEmpty && groupColumns.isEmpty && havingConditions.isEmpty
             && ordering.isEmpty && (limitCount ?? 1) > 0 && offsetCount == nil && ownColumns == nil
-            && !hasGrammarParts
+            && dialect == nil && !hasGrammarParts
     }
 
     /// Whether the clauses hold parts whose text is rendered afresh each time (never
-    /// cached, never a lookup): expressions, `WITH`, compound selects, another dialect.
+    /// cached, never a lookup): expressions, `WITH`, compound selects.
     var hasGrammarParts: Bool {
-        dialect != nil || readsNoTable || !groupExpressions.isEmpty || !expressionAssignments.isEmpty || !commonTables.isEmpty
+        readsNoTable || !groupExpressions.isEmpty || !expressionAssignments.isEmpty || !commonTables.isEmpty
             || !compounds.isEmpty
     }
 
-    /// Clauses shared by the copies of a query. A box never changes: a query that
-    /// changes its clauses takes a new box, so the copies never see each other's changes.
-    final class Box: Sendable {
-        let clauses: QueryClauses
+    /// Clauses shared by the copies of a query, copied on write: a query changes its box
+    /// in place only while it holds the box's one reference, and otherwise takes a new
+    /// box, so copies never see each other's changes.
+    // `@unchecked Sendable`: `clauses` is written only through `Query.changeableClauses`,
+    // after `isKnownUniquelyReferenced` proved that the query writing it holds the only
+    // reference to the box, so no other query, and no other thread, can be reading it. A
+    // builder chain (`from("t").set(…).set(…)`) then changes one box in place rather
+    // than copying every clause into a new box at each call.
+    final class Box: @unchecked Sendable {
+        // `@exclusivity(unchecked)`: as a class's `var`, every read of a clause (a shape
+        // compared, a statement rendered) would otherwise be checked at run time for a
+        // conflicting write, a call into the runtime and its thread-local access set; the
+        // only write happens with the box held alone (above), so no access can overlap it.
+        @exclusivity(unchecked) var clauses: QueryClauses
 
         init(_ clauses: QueryClauses) {
             self.clauses = clauses
@@ -69,59 +79,70 @@ struct QueryClauses: Sendable {
 extension Query {
     /// Changes the query's clauses, in a box of their own.
     mutating func changeClauses(_ change: (inout QueryClauses) -> Void) {
-        var clauses = clausesBox?.clauses ?? QueryClauses()
-        change(&clauses)
-        clausesBox = QueryClauses.Box(clauses)
+        change(&changeableClauses)
+    }
+
+    /// The query's clauses, changed in place when the query holds the only reference to
+    /// its box, else in a copy in a box of its own.
+    private var changeableClauses: QueryClauses {
+        get { clausesBox?.clauses ?? QueryClauses() }
+        _modify {
+            if !isKnownUniquelyReferenced(&clausesBox) {
+                clausesBox = QueryClauses.Box(clausesBox?.clauses ?? QueryClauses())
+            }
+            // Never nil: set just above when it was.
+            yield &clausesBox!.clauses
+        }
     }
 
     var selection: [Selection] {
         get { clausesBox?.clauses.selection ?? [] }
-        set { changeClauses { $0.selection = newValue } }
+        _modify { yield &changeableClauses.selection }
     }
 
     var isDistinct: Bool {
         get { clausesBox?.clauses.isDistinct ?? false }
-        set { changeClauses { $0.isDistinct = newValue } }
+        _modify { yield &changeableClauses.isDistinct }
     }
 
     var joins: [Join] {
         get { clausesBox?.clauses.joins ?? [] }
-        set { changeClauses { $0.joins = newValue } }
+        _modify { yield &changeableClauses.joins }
     }
 
     var groupColumns: [String] {
         get { clausesBox?.clauses.groupColumns ?? [] }
-        set { changeClauses { $0.groupColumns = newValue } }
+        _modify { yield &changeableClauses.groupColumns }
     }
 
     var havingConditions: Conditions {
         get { clausesBox?.clauses.havingConditions ?? Conditions() }
-        set { changeClauses { $0.havingConditions = newValue } }
+        _modify { yield &changeableClauses.havingConditions }
     }
 
     var ordering: [Ordering] {
         get { clausesBox?.clauses.ordering ?? [] }
-        set { changeClauses { $0.ordering = newValue } }
+        _modify { yield &changeableClauses.ordering }
     }
 
     var limitCount: Int? {
         get { clausesBox?.clauses.limitCount }
-        set { changeClauses { $0.limitCount = newValue } }
+        _modify { yield &changeableClauses.limitCount }
     }
 
     var offsetCount: Int? {
         get { clausesBox?.clauses.offsetCount }
-        set { changeClauses { $0.offsetCount = newValue } }
+        _modify { yield &changeableClauses.offsetCount }
     }
 
     var assignments: [(column: String, value: Value)] {
         get { clausesBox?.clauses.assignments ?? [] }
-        set { changeClauses { $0.assignments = newValue } }
+        _modify { yield &changeableClauses.assignments }
     }
 
     var conflict: ConflictClause? {
         get { clausesBox?.clauses.conflict }
-        set { changeClauses { $0.conflict = newValue } }
+        _modify { yield &changeableClauses.conflict }
     }
 
     /// The columns of the query's own table by the names a record query may use for them
@@ -129,13 +150,13 @@ extension Query {
     /// Nil for a plain query.
     var ownColumns: ColumnReferences? {
         get { clausesBox?.clauses.ownColumns }
-        set { changeClauses { $0.ownColumns = newValue } }
+        _modify { yield &changeableClauses.ownColumns }
     }
 
     /// Columns an update (or an upsert's update) leaves as stored when it sets them to
     /// `NULL`: `col = coalesce(?, col)`.
     var keepingStoredValueWhenNull: Set<String> {
         get { clausesBox?.clauses.keepingStoredValueWhenNull ?? [] }
-        set { changeClauses { $0.keepingStoredValueWhenNull = newValue } }
+        _modify { yield &changeableClauses.keepingStoredValueWhenNull }
     }
 }

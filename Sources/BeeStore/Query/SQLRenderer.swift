@@ -45,16 +45,17 @@ struct SQLRenderer {
     }
 
     /// A renderer that only collects the arguments of the statement it is given, for
-    /// text rendered before.
-    private init(collectingArgumentsOnly: Void) {
+    /// text rendered before in `dialect` (whose values may take another form: a key list
+    /// is a JSON array for SQLite, an array for PostgreSQL).
+    private init(collectingArgumentsOnly dialect: SQLDialect) {
         rendersText = false
-        dialect = .sqlite
+        self.dialect = dialect
     }
 
-    /// A renderer that collects the arguments of a statement whose text is known, and
-    /// renders no text.
-    static func argumentsOnly() -> SQLRenderer {
-        SQLRenderer(collectingArgumentsOnly: ())
+    /// A renderer that collects the arguments of a statement whose text, written in
+    /// `dialect`, is known, and renders no text.
+    static func argumentsOnly(dialect: SQLDialect) -> SQLRenderer {
+        SQLRenderer(collectingArgumentsOnly: dialect)
     }
 
     /// The SQL rendered so far.
@@ -96,8 +97,15 @@ struct SQLRenderer {
     /// `$n`, `n` the number of arguments so far.
     @inline(never)
     private mutating func appendNumberedPlaceholder() {
-        append(byte: "$")
-        append(String(arguments.count))
+        guard rendersText else { return }
+        text.append(UInt8(ascii: "$"))
+        appendDecimal(arguments.count)
+    }
+
+    /// Appends the decimal digits of `number`, zero or more, without making a string.
+    private mutating func appendDecimal(_ number: Int) {
+        if number >= 10 { appendDecimal(number / 10) }
+        text.append(UInt8(ascii: "0") + UInt8(number % 10))
     }
 
     /// Appends placeholders for `values`, separated by commas.
@@ -111,7 +119,7 @@ struct SQLRenderer {
     /// Appends raw SQL that carries its own `?` placeholders and their values; in a
     /// dialect of numbered placeholders, each `?` outside quotes becomes the next `$n`.
     mutating func append(sql piece: String, arguments values: [Value]) {
-        guard dialect.kind != .sqlite, !values.isEmpty else {
+        guard rendersText, dialect.kind != .sqlite, !values.isEmpty else {
             append(piece)
             arguments += values
             return

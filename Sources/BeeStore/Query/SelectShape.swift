@@ -8,8 +8,9 @@ import Foundation
 /// conjunction, columns and operator (so `IS NULL`, which a nil value gives, is another
 /// shape than `= ?`), the length of each `IN` list, the text of raw SQL conditions and of
 /// an `IN (SELECT …)`; the grouping and `HAVING`; the ordering; whether a limit and an
-/// offset are rendered (they are bound, so their values do not count); and the names by
-/// which a record query finds its own columns. Texts are compared byte by byte, as SQLite
+/// offset are rendered (they are bound, so their values do not count); the names by
+/// which a record query finds its own columns; and the dialect a query renders for, when
+/// it is not its database's. Texts are compared byte by byte, as SQLite
 /// reads them: two canonically equivalent names that `==` calls equal are two shapes.
 ///
 /// A shape is made only to be stored: a query being rendered is hashed and compared as it
@@ -130,6 +131,7 @@ extension Query {
         hasher.combine(ordering.count)
         for item in ordering { item.hashShape(into: &hasher) }
         hasher.combine(ownColumns?.columns.count)
+        hasher.combine(clausesBox?.clauses.dialect)
     }
 
     /// Whether the two queries' `SELECT`s render the same text (their limits aside): the
@@ -144,6 +146,7 @@ extension Query {
             && havingConditions.count == other.havingConditions.count
             && ordering.count == other.ordering.count
             && ColumnReferences.same(ownColumns, other.ownColumns)
+            && clausesBox?.clauses.dialect == other.clausesBox?.clauses.dialect
             && SelectShape.sameBytes(table, other.table)
             && conditions.hasSameShape(as: other.conditions)
             && SelectShape.same(selection, other.selection) { $0.hasSameShape(as: $1) }
@@ -168,6 +171,7 @@ extension Query {
             kept.ordering = clauses.ordering
             kept.offsetCount = clauses.offsetCount.map { _ in 0 }
             kept.ownColumns = clauses.ownColumns
+            kept.dialect = clauses.dialect
         }
         return template
     }

@@ -24,8 +24,10 @@ public struct RecordQuery<Record: ActiveRecord>: Filterable, Sendable {
     /// moment it runs), with the conditions and clauses `build` adds to a plain query on
     /// that table: built in one step, without a record query to copy and drop at each.
     init(database: Database? = nil, building build: (inout Query) -> Void) {
-        query = Query(database: database, table: Record.tableName)
+        // Built in a local and moved in: built in place, the stored query was copied once.
+        var query = Query(database: database, table: Record.tableName)
         build(&query)
+        self.query = query
     }
 
     /// The `WHERE` conditions.

@@ -236,6 +236,26 @@ struct QueryBuilderTests {
         #expect(try ids(base) == [2, 3])
     }
 
+    @Test func aChainChangesItsOwnClausesOnlyNeverThoseOfAQueryItBranchedFrom() throws {
+        // The base holds clauses (ordering, limit, values to set); each branch changes
+        // them along a chain of calls, which changes a query in place when it holds it alone.
+        let base = db.from("post").set("title", "base").orderAsc("id").limit(5)
+        var kept = base
+        let longer = base.set("views", 1).set("title", "longer").orderDesc("views").limit(1)
+        let other = base.set("category", "misc").offset(1)
+        kept = kept.limit(2)
+        #expect(base.sql == #"SELECT * FROM "post" ORDER BY "id" ASC LIMIT ?"#)
+        #expect(try base.selectStatement().arguments == [5])
+        #expect(try base.insertStatement().sql == #"INSERT INTO "post" ("title") VALUES (?)"#)
+        #expect(try longer.insertStatement().sql == #"INSERT INTO "post" ("title", "views") VALUES (?, ?)"#)
+        #expect(try longer.insertStatement().arguments == ["longer", 1])
+        #expect(longer.sql == #"SELECT * FROM "post" ORDER BY "id" ASC, "views" DESC LIMIT ?"#)
+        #expect(try other.insertStatement().arguments == ["base", "misc"])
+        #expect(try other.selectStatement().arguments == [5, 1])
+        #expect(try kept.selectStatement().arguments == [2])
+        #expect(try base.insertStatement().arguments == ["base"])
+    }
+
     // MARK: The one rule for names with dots
 
     @Test func aDottedTableNameIsOneTableInEveryBuilder() throws {

@@ -72,7 +72,9 @@ struct QueryShapeCacheTests {
     }
 
     @Test func cachedAndUncachedRenderingAgreeInAnyOrder() {
-        let queries = Self.queries
+        // Each query also rendered for PostgreSQL: numbered placeholders, and key lists
+        // bound as an array's text rather than a JSON array.
+        let queries = Self.queries + Self.queries.map { $0.rendered(for: .postgreSQL) }
         let cache = SelectSQLCache(capacity: 1_000)
         Self.expectAgreement(queries, through: cache)
         Self.expectAgreement(queries.reversed(), through: cache)
@@ -92,6 +94,21 @@ struct QueryShapeCacheTests {
         #expect(cache.statistics == CacheStatistics(hits: 1, misses: 1, evictions: 0))
         #expect(first.sql == second.sql)
         #expect(second.arguments == [6, 7, 8, .text("y%"), 9, 10])
+    }
+
+    @Test func aQueryRenderedForPostgreSQLIsAShapeOfItsOwn() {
+        let cache = SelectSQLCache(capacity: 8)
+        let t = Query(database: nil, table: "t")
+        let sqlite = t.where("a", 1).where("b", inJSONArrayOf: [2, 3]).renderSelect(limit: 1, cache: cache)
+        let postgreSQL = t.where("a", 4).where("b", inJSONArrayOf: [5, 6]).rendered(for: .postgreSQL)
+            .renderSelect(limit: 1, cache: cache)
+        let postgreSQLAgain = t.where("a", 7).where("b", inJSONArrayOf: [8]).rendered(for: .postgreSQL)
+            .renderSelect(limit: 2, cache: cache)
+        #expect(sqlite.sql == #"SELECT * FROM "t" WHERE "a" = ? AND "b" IN (SELECT value FROM json_each(?)) LIMIT ?"#)
+        #expect(postgreSQL.sql == #"SELECT * FROM "t" WHERE "a" = $1 AND "b" = ANY($2) LIMIT $3"#)
+        #expect(postgreSQLAgain.sql == postgreSQL.sql)
+        #expect(postgreSQLAgain.arguments == [7, .text("{8}"), 2])
+        #expect(cache.statistics == CacheStatistics(hits: 1, misses: 2, evictions: 0))
     }
 
     @Test func aNilValueAfterAValueRendersIsNull() {

@@ -20,21 +20,21 @@ extension Query {
     /// ```swift
     /// let names = db.from("artist").select("name").union(db.from("band").select("name")).orderAsc("name")
     /// ```
-    public func compound(_ operation: CompoundOperation, _ other: Query) -> Query {
+    public consuming func compound(_ operation: CompoundOperation, _ other: Query) -> Query {
         with { $0.changeClauses { $0.compounds.append(Compound(operation: operation, query: other)) } }
     }
 
     /// `… UNION …`: the rows of either, each distinct row once.
-    public func union(_ other: Query) -> Query { compound(.union, other) }
+    public consuming func union(_ other: Query) -> Query { compound(.union, other) }
 
     /// `… UNION ALL …`: the rows of both.
-    public func unionAll(_ other: Query) -> Query { compound(.unionAll, other) }
+    public consuming func unionAll(_ other: Query) -> Query { compound(.unionAll, other) }
 
     /// `… INTERSECT …`: the rows the two have in common.
-    public func intersect(_ other: Query) -> Query { compound(.intersect, other) }
+    public consuming func intersect(_ other: Query) -> Query { compound(.intersect, other) }
 
     /// `… EXCEPT …`: the rows of this query that `other` lacks.
-    public func except(_ other: Query) -> Query { compound(.except, other) }
+    public consuming func except(_ other: Query) -> Query { compound(.except, other) }
 
     /// `WITH name (columns) AS (query)` before the statement: `name` is a table the
     /// statement (and the common tables after it) may select from.
@@ -43,7 +43,7 @@ extension Query {
     /// let big = db.from("order").where(.column("total") > 100)
     /// let rows = try db.from("big").with("big", as: big).count()
     /// ```
-    public func with(_ name: String, columns: [String] = [], as query: Query) -> Query {
+    public consuming func with(_ name: String, columns: [String] = [], as query: Query) -> Query {
         with { $0.changeClauses {
             $0.commonTables.append(CommonTable(name: name, columns: columns, query: query, isRecursive: false))
         } }
@@ -57,7 +57,7 @@ extension Query {
     /// let step = db.from("counter").select(.column("n") + 1).where(.column("n") < 10)
     /// let counter = db.from("counter").with(recursive: "counter", columns: ["n"], as: db.select(.value(1)).unionAll(step))
     /// ```
-    public func with(recursive name: String, columns: [String] = [], as query: Query) -> Query {
+    public consuming func with(recursive name: String, columns: [String] = [], as query: Query) -> Query {
         with { $0.changeClauses {
             $0.commonTables.append(CommonTable(name: name, columns: columns, query: query, isRecursive: true))
         } }

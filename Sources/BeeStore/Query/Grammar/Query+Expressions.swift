@@ -1,54 +1,54 @@
 /// The builder's clauses given as ``SQLExpression``s, beside {Bee}'s column-name verbs.
 extension Query {
     /// `SELECT expression, …`: items of the selection, after those selected before.
-    public func select(_ expressions: SQLExpression...) -> Query {
+    public consuming func select(_ expressions: SQLExpression...) -> Query {
         with { query in query.selection += expressions.map { .expression($0, alias: nil) } }
     }
 
     /// `SELECT expression AS alias`.
-    public func select(_ expression: SQLExpression, as alias: String) -> Query {
+    public consuming func select(_ expression: SQLExpression, as alias: String) -> Query {
         with { $0.selection.append(.expression(expression, alias: alias)) }
     }
 
     /// `ORDER BY expression direction`; calls add further sort keys.
-    public func order(by expression: SQLExpression, _ direction: OrderDirection = .ascending) -> Query {
+    public consuming func order(by expression: SQLExpression, _ direction: OrderDirection = .ascending) -> Query {
         with { $0.ordering.append(.expression(expression, direction)) }
     }
 
     /// `GROUP BY expression, …`, after the columns grouped by before.
-    public func groupBy(_ expressions: SQLExpression...) -> Query {
+    public consuming func groupBy(_ expressions: SQLExpression...) -> Query {
         with { query in query.changeClauses { $0.groupExpressions += expressions } }
     }
 
     /// `AND HAVING condition`; needs a `groupBy`.
-    public func having(_ condition: SQLExpression) -> Query {
+    public consuming func having(_ condition: SQLExpression) -> Query {
         with { $0.havingConditions.add(.predicate(condition), .and) }
     }
 
     /// `OR HAVING condition`.
-    public func orHaving(_ condition: SQLExpression) -> Query {
+    public consuming func orHaving(_ condition: SQLExpression) -> Query {
         with { $0.havingConditions.add(.predicate(condition), .or) }
     }
 
     /// `SET column = expression` for `update()` (`price = price * 1.1`), or the column's
     /// value for `insert()`.
-    public func set(_ column: String, _ expression: SQLExpression) -> Query {
+    public consuming func set(_ column: String, _ expression: SQLExpression) -> Query {
         with { query in query.changeClauses { $0.expressionAssignments.append((column, expression)) } }
     }
 
     /// `JOIN table ON condition`.
-    public func join(_ table: String, as alias: String? = nil, on condition: SQLExpression) -> Query {
+    public consuming func join(_ table: String, as alias: String? = nil, on condition: SQLExpression) -> Query {
         with { $0.joins.append(Join(kind: .inner, table: table, alias: alias, condition: .expression(condition))) }
     }
 
     /// `LEFT JOIN table ON condition`.
-    public func leftJoin(_ table: String, as alias: String? = nil, on condition: SQLExpression) -> Query {
+    public consuming func leftJoin(_ table: String, as alias: String? = nil, on condition: SQLExpression) -> Query {
         with { $0.joins.append(Join(kind: .left, table: table, alias: alias, condition: .expression(condition))) }
     }
 
     /// The same query, rendered for `dialect` instead of its database's: to see the SQL
     /// another database would run (`rendered(for: .postgreSQL).selectStatement()`).
-    public func rendered(for dialect: SQLDialect) -> Query {
+    public consuming func rendered(for dialect: SQLDialect) -> Query {
         with { query in query.changeClauses { $0.dialect = dialect } }
     }
 }
@@ -59,17 +59,13 @@ extension Filterable {
     /// ```swift
     /// db.from("line").where(.column("price") * .column("quantity") > 100)
     /// ```
-    public func `where`(_ condition: SQLExpression) -> Self {
-        var copy = self
-        copy.conditions.add(.predicate(condition), .and)
-        return copy
+    public consuming func `where`(_ condition: SQLExpression) -> Self {
+        adding(.predicate(condition), .and)
     }
 
     /// `OR condition`.
-    public func orWhere(_ condition: SQLExpression) -> Self {
-        var copy = self
-        copy.conditions.add(.predicate(condition), .or)
-        return copy
+    public consuming func orWhere(_ condition: SQLExpression) -> Self {
+        adding(.predicate(condition), .or)
     }
 }
 

@@ -245,7 +245,7 @@ extension Query {
     func renderSelect(limit: Int?, cache: SelectSQLCache? = .shared) -> SQLStatement {
         guard let cache, isWorthCaching else { return renderSelectText(limit: limit) }
         if let sql = cache.sql(for: self, limit: limit) {
-            var renderer = SQLRenderer.argumentsOnly()
+            var renderer = SQLRenderer.argumentsOnly(dialect: dialect)
             renderSelect(limit: limit, into: &renderer)
             return SQLStatement(sql: sql, arguments: renderer.arguments)
         }
@@ -267,7 +267,7 @@ extension Query {
     }
 
     /// Whether the query's text is rendered afresh each time, never cached: it holds
-    /// expressions, a `WITH` or a compound select, or renders for another dialect.
+    /// expressions, a `WITH` or a compound select.
     var rendersFreshly: Bool {
         guard let box = clausesBox else { return conditions.hasPredicates }
         return box.clauses.hasGrammarParts || conditions.hasPredicates || box.clauses.havingConditions.hasPredicates
