@@ -20,8 +20,9 @@ extension Filterable {
         return self
     }
 
-    private static func equality(_ column: String, _ value: Value) -> Conditions.Condition {
-        value.isNull ? .isNull(column: column, negated: false) : .comparison(column: column, .equal, value)
+    private static func equality(_ column: String, _ value: (any DatabaseValueConvertible)?) -> Conditions.Condition {
+        let value = value?.databaseValue ?? .null
+        return value.isNull ? .isNull(column: column, negated: false) : .comparison(column: column, .equal, value)
     }
 
     private static func comparison(
@@ -36,18 +37,18 @@ extension Filterable {
     }
 
     /// Adds `AND column = value` in place: ``where(_:_:)`` without a copy of the builder.
-    mutating func addWhere(_ column: String, _ value: Value) {
+    mutating func addWhere(_ column: String, _ value: (any DatabaseValueConvertible)?) {
         conditions.add(Self.equality(column, value), .and)
     }
 
     /// `AND column = value`; a `nil` value gives `column IS NULL` ({Bee}'s `WHERE`).
     public consuming func `where`(_ column: String, _ value: (any DatabaseValueConvertible)?) -> Self {
-        adding(Self.equality(column, value?.databaseValue ?? .null), .and)
+        adding(Self.equality(column, value), .and)
     }
 
     /// `OR column = value`; a `nil` value gives `column IS NULL` ({Bee}'s `OR_WHERE`).
     public consuming func orWhere(_ column: String, _ value: (any DatabaseValueConvertible)?) -> Self {
-        adding(Self.equality(column, value?.databaseValue ?? .null), .or)
+        adding(Self.equality(column, value), .or)
     }
 
     /// `AND column <op> value` ({Bee}'s `WHERE_OPERATOR`); `= nil` and `<> nil` become

@@ -4,10 +4,7 @@
 extension ActiveRecord {
     /// Records where `column = value` (`IS NULL` for nil).
     public static func `where`(_ column: String, _ value: (any DatabaseValueConvertible)?) -> RecordQuery<Self> {
-        // The value is converted before the closure, which then captures a `Value` rather
-        // than copying an existential.
-        let value = value?.databaseValue ?? .null
-        return RecordQuery { $0.addWhere(column, value) }
+        RecordQuery { $0.addWhere(column, value) }
     }
 
     /// Records where `column <op> value`.

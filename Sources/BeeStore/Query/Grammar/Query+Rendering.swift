@@ -27,16 +27,29 @@ extension Query {
 
     /// The `INSERT` statement, with a `RETURNING` clause of `returning` when not empty.
     package func insertStatement(orReplace: Bool, returning: [SQLExpression]) throws -> SQLStatement {
+        try insertStatement(orReplace: orReplace, returning: returning, cache: .shared)
+    }
+
+    /// The `INSERT` statement; the text of a plain insert (values only) comes from `cache`
+    /// when an insert of the same table and columns rendered it before, and is kept there
+    /// otherwise (rendered afresh without a cache).
+    func insertStatement(orReplace: Bool, returning: [SQLExpression], cache: InsertSQLCache?) throws -> SQLStatement {
         try validateTable()
         try refuseRelationAggregates()
         let expressions = clausesBox?.clauses.expressionAssignments ?? []
         guard !assignments.isEmpty || !expressions.isEmpty else { throw QueryError.noValuesToInsert(table: table) }
-        var renderer = makeRenderer(scope: [table])
+        let dialect = dialect
         if orReplace {
-            guard renderer.dialect.kind == .sqlite else {
-                throw QueryError.unsupported(feature: "INSERT OR REPLACE", dialect: renderer.dialect)
+            guard dialect.kind == .sqlite else {
+                throw QueryError.unsupported(feature: "INSERT OR REPLACE", dialect: dialect)
             }
         }
+        // A record query's columns may be named by their properties: its text depends on them too.
+        let cache = expressions.isEmpty && conflict == nil && returning.isEmpty && ownColumns == nil ? cache : nil
+        if let cache, let sql = cache.sql(for: self, orReplace: orReplace, dialect: dialect) {
+            return SQLStatement(sql: sql, arguments: assignments.map(\.value))
+        }
+        var renderer = makeRenderer(scope: [table])
         renderer.append(orReplace ? "INSERT OR REPLACE INTO " : "INSERT INTO ")
         renderer.appendTable(table)
         renderer.append(" (")
@@ -52,7 +65,9 @@ extension Query {
             try renderConflict(conflict, into: &renderer)
         }
         try renderReturning(returning, into: &renderer)
-        return renderer.statement
+        let statement = renderer.statement
+        cache?.store(statement.sql, for: self, orReplace: orReplace, dialect: dialect)
+        return statement
     }
 
     /// ` RETURNING …`, when `returning` is not empty and the dialect has it.
