@@ -151,21 +151,21 @@ public struct ColumnReader {
     @usableFromInline mutating func optionalDouble() throws -> Double? { try optionalConvertible(Double.self) }
 
     /// Reads the next property, a 64-bit integer.
-    @inlinable
+    @inlinable @inline(__always)
     public mutating func read(_ type: Int64.Type) throws -> Int64 {
         if let column = nextDirectColumn(holding: DirectColumn.integerClass) { return column.integer }
         return try int64()
     }
 
     /// Reads the next property, an optional 64-bit integer (nil for `NULL`).
-    @inlinable
+    @inlinable @inline(__always)
     public mutating func read(_ type: Int64?.Type) throws -> Int64? {
         if let column = nextDirectColumn(holding: DirectColumn.integerClass) { return column.integer }
         return try optionalInt64()
     }
 
     /// Reads the next property, an integer.
-    @inlinable
+    @inlinable @inline(__always)
     public mutating func read(_ type: Int.Type) throws -> Int {
         if let column = nextDirectColumn(holding: DirectColumn.integerClass) {
             if let exact = Int(exactly: column.integer) { return exact }
@@ -175,7 +175,7 @@ public struct ColumnReader {
     }
 
     /// Reads the next property, an optional integer (nil for `NULL`).
-    @inlinable
+    @inlinable @inline(__always)
     public mutating func read(_ type: Int?.Type) throws -> Int? {
         if let column = nextDirectColumn(holding: DirectColumn.integerClass) {
             if let exact = Int(exactly: column.integer) { return exact }
@@ -194,14 +194,14 @@ public struct ColumnReader {
     public mutating func read(_ type: Bool?.Type) throws -> Bool? { try optionalConvertible(Bool.self) }
 
     /// Reads the next property, a double.
-    @inlinable
+    @inlinable @inline(__always)
     public mutating func read(_ type: Double.Type) throws -> Double {
         if let column = nextDirectColumn(holding: DirectColumn.realClass) { return column.real }
         return try double()
     }
 
     /// Reads the next property, an optional double (nil for `NULL`).
-    @inlinable
+    @inlinable @inline(__always)
     public mutating func read(_ type: Double?.Type) throws -> Double? {
         if let column = nextDirectColumn(holding: DirectColumn.realClass) { return column.real }
         return try optionalDouble()
