@@ -7,28 +7,12 @@ enum SchemaSynchronizer {
         // Read and written only under the database's layer-state lock, which no access
         // outlives: the runtime's exclusivity checks, about 90 instructions at each lookup
         // of a schema (callgrind, one-row write transactions), are left out.
-        /// Up to date for every connection.
-        @exclusivity(unchecked) private var schemas: [ObjectIdentifier: RecordSchema] = [:]
-        /// The schema of ``schemas`` asked for last, with its type: records of one type
-        /// used one after the other find theirs without hashing the type (about 190
-        /// instructions; with the checks above, ``ensure(_:on:)`` went from 428 to 151).
-        @exclusivity(unchecked) private var last: (typeID: ObjectIdentifier, schema: RecordSchema)?
+        /// Up to date for every connection. Records of one type used one after the other
+        /// find theirs without hashing the type (about 190 instructions; with the checks
+        /// above, ``ensure(_:on:)`` went from 428 to 151 in a one-row write transaction).
+        @exclusivity(unchecked) var schemas = RecordTypeMap<RecordSchema>()
         /// Brought up to date inside the writer's open transaction: only for it, until it commits.
         @exclusivity(unchecked) var pending: [ObjectIdentifier: RecordSchema] = [:]
-
-        /// The schema of the record type `typeID` when it is up to date for every connection.
-        func schema(of typeID: ObjectIdentifier) -> RecordSchema? {
-            if let last, last.typeID == typeID { return last.schema }
-            guard let schema = schemas[typeID] else { return nil }
-            last = (typeID, schema)
-            return schema
-        }
-
-        /// Records that `schema`, of the record type `typeID`, is up to date for every connection.
-        func commit(_ schema: RecordSchema, of typeID: ObjectIdentifier) {
-            schemas[typeID] = schema
-            if last?.typeID == typeID { last = (typeID, schema) }
-        }
     }
 
     /// The record layer's state of `state`, a database's ``Database/recordLayerState``.
@@ -81,7 +65,7 @@ enum SchemaSynchronizer {
     /// connection of `database`: brought up to date outside a transaction, or in one that
     /// committed. The database keeps it from then on.
     static func committedSchema(of typeID: ObjectIdentifier, on database: Database) -> RecordSchema? {
-        database.recordLayerState.withLock { synchronized($0)?.schema(of: typeID) }
+        database.recordLayerState.withLock { synchronized($0)?.schemas.value(of: typeID) }
     }
 
     /// Creates the tables of `schema` and of its relations when missing and adds the
@@ -107,7 +91,7 @@ enum SchemaSynchronizer {
             database.recordLayerState.withLock { state in
                 guard let synchronized = synchronized(state) else { return }
                 synchronized.pending[typeID] = nil
-                if committed { synchronized.commit(schema, of: typeID) }
+                if committed { synchronized.schemas.set(schema, for: typeID) }
             }
         }
         if let writer {
