@@ -3,7 +3,9 @@ import Dispatch
 /// The writer connection: one thread at a time.
 final class SerializedConnection: @unchecked Sendable {
     private let lock = Lock()
-    private var connection: Connection?
+    // Only read and written under `lock`, which no access outlives: the runtime's
+    // exclusivity check, about 85 instructions at every write (callgrind), is left out.
+    @exclusivity(unchecked) private var connection: Connection?
 
     init(_ connection: Connection) {
         self.connection = connection

@@ -44,7 +44,11 @@ import Darwin
 // Safe to share: `state` is only read and written inside `withLock` and `value`, under `lock`.
 @usableFromInline final class Protected<State>: @unchecked Sendable {
     @usableFromInline let lock = Lock()
-    @usableFromInline var state: State
+    // Only accessed under `lock`, which is not recursive: a second access to `state`
+    // while one is open would wait for the lock forever before it could overlap. The
+    // runtime's exclusivity check, about 90 instructions at each use (callgrind: three
+    // uses, 270 instructions, in a one-row write transaction), is left out.
+    @exclusivity(unchecked) @usableFromInline var state: State
 
     @inlinable
     init(_ state: State) {

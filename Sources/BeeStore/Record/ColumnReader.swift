@@ -91,7 +91,7 @@ public struct ColumnReader {
 
     /// The next property as a standard value, converted from its column: the general
     /// path of every read of a standard value.
-    @usableFromInline @inline(__always)
+    @inline(__always)
     mutating func convertible<T: DatabaseValueConvertible>(_ type: T.Type) throws -> T {
         let index = try nextSlot()
         guard index >= 0 else { throw misread(type, toMany: -1 - index) }
@@ -99,7 +99,7 @@ public struct ColumnReader {
     }
 
     /// ``convertible(_:)`` for an optional property: nil for `NULL`.
-    @usableFromInline @inline(__always)
+    @inline(__always)
     mutating func optionalConvertible<T: DatabaseValueConvertible>(_ type: T.Type) throws -> T? {
         let index = try nextSlot()
         guard index >= 0 else { throw misread(type, toMany: -1 - index) }
@@ -109,7 +109,7 @@ public struct ColumnReader {
     }
 
     /// The next property as an integer: read without a ``Value`` when the column holds one.
-    @usableFromInline @inline(__always)
+    @inline(__always)
     mutating func integer<T: FixedWidthInteger & DatabaseValueConvertible>(_ type: T.Type) throws -> T {
         let index = try nextSlot()
         if index >= 0, let column = directColumn(at: index), column.storageClass == DirectColumn.integerClass,
@@ -122,7 +122,7 @@ public struct ColumnReader {
     }
 
     /// ``integer(_:)`` for an optional property: nil for `NULL`.
-    @usableFromInline @inline(__always)
+    @inline(__always)
     mutating func optionalInteger<T: FixedWidthInteger & DatabaseValueConvertible>(_ type: T.Type) throws -> T? {
         let index = try nextSlot()
         if index >= 0, let column = directColumn(at: index) {
@@ -137,38 +137,51 @@ public struct ColumnReader {
         return try optionalConvertible(type)
     }
 
+    // The general paths of the inlined reads below, for one type each: compiled in this
+    // module, they run the generic functions above specialised. Called from another
+    // module, the generic functions ran unspecialised and looked up the runtime metadata
+    // of `Optional<T>` at each read (about 300 instructions a property of a record
+    // assembled with its relations, whose values are not read from a statement).
+
+    @usableFromInline mutating func int64() throws -> Int64 { try integer(Int64.self) }
+    @usableFromInline mutating func optionalInt64() throws -> Int64? { try optionalInteger(Int64.self) }
+    @usableFromInline mutating func int() throws -> Int { try integer(Int.self) }
+    @usableFromInline mutating func optionalInt() throws -> Int? { try optionalInteger(Int.self) }
+    @usableFromInline mutating func double() throws -> Double { try convertible(Double.self) }
+    @usableFromInline mutating func optionalDouble() throws -> Double? { try optionalConvertible(Double.self) }
+
     /// Reads the next property, a 64-bit integer.
-    @inlinable
+    @inlinable @inline(__always)
     public mutating func read(_ type: Int64.Type) throws -> Int64 {
         if let column = nextDirectColumn(holding: DirectColumn.integerClass) { return column.integer }
-        return try integer(type)
+        return try int64()
     }
 
     /// Reads the next property, an optional 64-bit integer (nil for `NULL`).
-    @inlinable
+    @inlinable @inline(__always)
     public mutating func read(_ type: Int64?.Type) throws -> Int64? {
         if let column = nextDirectColumn(holding: DirectColumn.integerClass) { return column.integer }
-        return try optionalInteger(Int64.self)
+        return try optionalInt64()
     }
 
     /// Reads the next property, an integer.
-    @inlinable
+    @inlinable @inline(__always)
     public mutating func read(_ type: Int.Type) throws -> Int {
         if let column = nextDirectColumn(holding: DirectColumn.integerClass) {
             if let exact = Int(exactly: column.integer) { return exact }
             property -= 1  // too large for a 32-bit Int: the general path says so
         }
-        return try integer(type)
+        return try int()
     }
 
     /// Reads the next property, an optional integer (nil for `NULL`).
-    @inlinable
+    @inlinable @inline(__always)
     public mutating func read(_ type: Int?.Type) throws -> Int? {
         if let column = nextDirectColumn(holding: DirectColumn.integerClass) {
             if let exact = Int(exactly: column.integer) { return exact }
             property -= 1  // too large for a 32-bit Int: the general path says so
         }
-        return try optionalInteger(Int.self)
+        return try optionalInt()
     }
 
     /// Reads the next property, a 32-bit integer.
@@ -181,17 +194,17 @@ public struct ColumnReader {
     public mutating func read(_ type: Bool?.Type) throws -> Bool? { try optionalConvertible(Bool.self) }
 
     /// Reads the next property, a double.
-    @inlinable
+    @inlinable @inline(__always)
     public mutating func read(_ type: Double.Type) throws -> Double {
         if let column = nextDirectColumn(holding: DirectColumn.realClass) { return column.real }
-        return try convertible(Double.self)
+        return try double()
     }
 
     /// Reads the next property, an optional double (nil for `NULL`).
-    @inlinable
+    @inlinable @inline(__always)
     public mutating func read(_ type: Double?.Type) throws -> Double? {
         if let column = nextDirectColumn(holding: DirectColumn.realClass) { return column.real }
-        return try optionalConvertible(Double.self)
+        return try optionalDouble()
     }
 
     /// Reads the next property, a string.

@@ -55,22 +55,17 @@ final class FindStatementCache {
 
     // Only the thread using the connection reads and writes these: no access overlaps,
     // so the runtime's exclusivity checks (two calls into the runtime per access) are left out.
-    @exclusivity(unchecked) private var entries: [ObjectIdentifier: Entry] = [:]
-    /// The type looked up last: a loop of lookups finds it without hashing.
-    @exclusivity(unchecked) private var mostRecent: (typeID: ObjectIdentifier, entry: Entry)?
+    // A loop of lookups finds the type looked up last without hashing.
+    @exclusivity(unchecked) private var entries = RecordTypeMap<Entry>()
 
     /// The entry of the record type `typeID`, if kept.
     subscript(typeID: ObjectIdentifier) -> Entry? {
-        if let mostRecent, mostRecent.typeID == typeID { return mostRecent.entry }
-        guard let entry = entries[typeID] else { return nil }
-        mostRecent = (typeID, entry)
-        return entry
+        entries.value(of: typeID)
     }
 
     /// Keeps `entry` for the record type `typeID`.
     func keep(_ entry: Entry, for typeID: ObjectIdentifier) {
-        entries[typeID] = entry
-        mostRecent = (typeID, entry)
+        entries.set(entry, for: typeID)
     }
 
     /// The number of record types kept.

@@ -4,11 +4,15 @@
 enum SchemaSynchronizer {
     /// The schemas of the record types whose tables are up to date in one database.
     private final class Synchronized: @unchecked Sendable {
-        // Read and written only under the database's layer-state lock.
-        /// Up to date for every connection.
-        var schemas: [ObjectIdentifier: RecordSchema] = [:]
+        // Read and written only under the database's layer-state lock, which no access
+        // outlives: the runtime's exclusivity checks, about 90 instructions at each lookup
+        // of a schema (callgrind, one-row write transactions), are left out.
+        /// Up to date for every connection. Records of one type used one after the other
+        /// find theirs without hashing the type (about 190 instructions; with the checks
+        /// above, ``ensure(_:on:)`` went from 428 to 151 in a one-row write transaction).
+        @exclusivity(unchecked) var schemas = RecordTypeMap<RecordSchema>()
         /// Brought up to date inside the writer's open transaction: only for it, until it commits.
-        var pending: [ObjectIdentifier: RecordSchema] = [:]
+        @exclusivity(unchecked) var pending: [ObjectIdentifier: RecordSchema] = [:]
     }
 
     /// The record layer's state of `state`, a database's ``Database/recordLayerState``.
@@ -61,7 +65,7 @@ enum SchemaSynchronizer {
     /// connection of `database`: brought up to date outside a transaction, or in one that
     /// committed. The database keeps it from then on.
     static func committedSchema(of typeID: ObjectIdentifier, on database: Database) -> RecordSchema? {
-        database.recordLayerState.withLock { synchronized($0)?.schemas[typeID] }
+        database.recordLayerState.withLock { synchronized($0)?.schemas.value(of: typeID) }
     }
 
     /// Creates the tables of `schema` and of its relations when missing and adds the
@@ -87,7 +91,7 @@ enum SchemaSynchronizer {
             database.recordLayerState.withLock { state in
                 guard let synchronized = synchronized(state) else { return }
                 synchronized.pending[typeID] = nil
-                if committed { synchronized.schemas[typeID] = schema }
+                if committed { synchronized.schemas.set(schema, for: typeID) }
             }
         }
         if let writer {

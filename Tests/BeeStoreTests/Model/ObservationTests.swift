@@ -109,6 +109,29 @@ struct ObservationTests {
         token.cancel()
     }
 
+    @Test func tablesChangedWhileNobodyObservedAreNotReportedLater() throws {
+        // Unobserved commits: their changes are dropped, their storage kept for the next.
+        try db.execute("INSERT INTO item VALUES (1)")
+        try db.write { connection in
+            try connection.execute("INSERT INTO item VALUES (2)")
+            try connection.execute("INSERT INTO other VALUES (2)")
+        }
+        let recorder = Recorder<[String]>()
+        let id = db.addCommitObserver { changes in
+            recorder.record(changes.tables.keys.map { String(decoding: $0.bytes, as: UTF8.self) }.sorted())
+        }
+        defer { db.removeCommitObserver(id) }
+        try db.execute("INSERT INTO other VALUES (3)")
+        #expect(recorder.next() == ["other"])
+        // Several transactions committed in one access to the writer: each table once.
+        try db.writeWithoutTransaction { connection in
+            try connection.execute("INSERT INTO item VALUES (4)")
+            try connection.execute("INSERT INTO other VALUES (4)")
+            try connection.execute("INSERT INTO item VALUES (5)")
+        }
+        #expect(recorder.next() == ["item", "other"])
+    }
+
     @Test func deleteWithoutWhereIsNoticed() throws {
         try db.execute("INSERT INTO item VALUES (1), (2)")
         let recorder = Recorder<Int>()

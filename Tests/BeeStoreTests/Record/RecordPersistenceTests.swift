@@ -303,6 +303,43 @@ struct RecordPersistenceTests {
         #expect(try Node.all(in: db).map(\.name) == ["a", "b"])
     }
 
+    @Test func aConnectionHandsBackTheIdleRowWriterOfEachRecordType() throws {
+        let state = RecordConnectionState()
+        let node = try RowWriter(Node.self)
+        let memo = try RowWriter(Memo.self)
+        let ranked = try RowWriter(Ranked.self)
+        #expect(state.takeRowWriter(of: ObjectIdentifier(Node.self)) == nil)
+        state.giveBack(node)
+        state.giveBack(memo)
+        state.giveBack(ranked)
+        // A newer writer of a type replaces the idle one.
+        let newerMemo = try RowWriter(Memo.self)
+        state.giveBack(newerMemo)
+        #expect(state.takeRowWriter(of: ObjectIdentifier(Node.self)) === node)
+        #expect(state.takeRowWriter(of: ObjectIdentifier(Node.self)) == nil, "a writer taken is in use until given back")
+        #expect(state.takeRowWriter(of: ObjectIdentifier(Memo.self)) === newerMemo)
+        #expect(state.takeRowWriter(of: ObjectIdentifier(Memo.self)) == nil)
+        #expect(state.takeRowWriter(of: ObjectIdentifier(Ranked.self)) === ranked)
+        #expect(state.takeRowWriter(of: ObjectIdentifier(Wide.self)) == nil)
+    }
+
+    @Test func savesAlternatingBetweenRecordTypesEachWriteTheirOwnTable() throws {
+        for index in 0..<3 {
+            var node = Node(name: "n\(index)", sectionID: index, sort: index)
+            try node.save(in: db)
+            var memo = Memo(title: "m\(index)", note: index.isMultiple(of: 2) ? nil : "odd")
+            try memo.save(in: db)
+            try db.write { _ in
+                var again = Node(name: "again\(index)", sectionID: 9, sort: 9)
+                try again.save(in: db)
+                try memo.save(in: db)
+            }
+        }
+        #expect(try Node.all(in: db).map(\.name) == ["n0", "again0", "n1", "again1", "n2", "again2"])
+        #expect(try Memo.all(in: db).map(\.title) == ["m0", "m1", "m2"])
+        #expect(try Memo.all(in: db).map(\.note) == [nil, "odd", nil])
+    }
+
     @Test func decodersLetGoOfTheirKeptContainer() throws {
         var nodes = [Node(name: "a", sectionID: 1, sort: 0), Node(name: "b", sectionID: 1, sort: 1)]
         try nodes.save(in: db)
