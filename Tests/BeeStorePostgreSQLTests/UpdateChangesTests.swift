@@ -158,11 +158,13 @@ import Testing
         try players.save(in: db)
         let failures = OutcomeList<String>()
         // One server renames every player while the other raises every score, each from
-        // the copies it loaded before the other's commits.
+        // the copies it loaded before either wrote.
+        let servers = [db, other]
+        let copies = try servers.map { try Player.all(in: $0) }
         DispatchQueue.concurrentPerform(iterations: 2) { server in
             do {
-                let database = server == 0 ? db : other
-                for var player in try Player.all(in: database) {
+                let database = servers[server]
+                for var player in copies[server] {
                     let written = try player.updateChanges(in: database) { copy in
                         if server == 0 { copy.name += "!" } else { copy.score *= 10 }
                     }
