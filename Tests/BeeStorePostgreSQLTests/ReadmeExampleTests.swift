@@ -78,7 +78,7 @@ import Testing
             """) == "timestamp with time zone")
     }
 
-    @Test func postgreSQLRecordObservationExample() throws {
+    @Test func postgreSQLRecordObservationExample() async throws {
         let db = try PostgreSQLDatabase(url: try TestServer.freshDatabaseURL())
         defer { db.close() }
         // example: postgresql-record-observation
@@ -95,6 +95,10 @@ import Testing
         }
         try hive.updateChanges(in: db) { $0.bees += 50 }   // UPDATE "hive" SET "bees" = $1 WHERE "id" = $2 AND "bees" = $3
         let unchanged = try hive.updateChanges(in: db) { $0.bees = 1_050 }   // false: nothing written
+        for try await hives in try Hive.query().values(in: db) {   // the same records, as an asynchronous sequence
+            print(hives.map(\.bees))   // [1050]
+            break
+        }
         // end example
         defer { watch.cancel() }
         #expect(!unchanged && !watch.isCancelled)
