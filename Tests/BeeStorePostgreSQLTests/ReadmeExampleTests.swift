@@ -82,7 +82,7 @@ import Testing
         let db = try PostgreSQLDatabase(url: try TestServer.freshDatabaseURL())
         defer { db.close() }
         // example: postgresql-record-observation
-        struct Hive: ActiveRecord {
+        struct Hive: ActiveRecord, Equatable {
             var id: Int64?
             var name: String
             var bees: Int
@@ -95,7 +95,7 @@ import Testing
         }
         try hive.updateChanges(in: db) { $0.bees += 50 }   // UPDATE "hive" SET "bees" = $1 WHERE "id" = $2 AND "bees" = $3
         let unchanged = try hive.updateChanges(in: db) { $0.bees = 1_050 }   // false: nothing written
-        for try await hives in try Hive.query().values(in: db) {   // the same records, as an asynchronous sequence
+        for try await hives in try Hive.query().values(in: db, removingDuplicates: true) {   // as an asynchronous sequence
             print(hives.map(\.bees))   // [1050]
             break
         }

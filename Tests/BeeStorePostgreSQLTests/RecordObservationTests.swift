@@ -136,6 +136,30 @@ import Testing
         #expect(deliveries.wait(timeout: 0) { _ in true } == [[]])
     }
 
+    @Test func recordsEqualToTheLastDeliveredAreSkippedWhenAsked() throws {
+        let (db, other) = try twoServers()
+        defer { db.close(); other.close() }
+        var bees = Team(name: "Bees")
+        try bees.save(in: db)
+        let named = Team.query().where("name", "Bees")
+        let deduplicated = Deliveries<[String]>()
+        let token = try named.observe(in: db, removingDuplicates: true) { teams in deduplicated.append(teams.map(\.name)) }
+        defer { token.cancel() }
+        let (every, everyToken) = try observeNames(named, in: db)
+        defer { everyToken.cancel() }
+        #expect(deduplicated.wait { $0 == [["Bees"]] } != nil)
+        #expect(every.wait { $0 == [["Bees"]] } != nil)
+
+        // A commit to the table that leaves these records as they were: delivered to the
+        // observation that keeps duplicates only.
+        var ants = Team(name: "Ants")
+        try ants.save(in: other)
+        #expect(every.wait { $0.count == 2 } == [["Bees"], ["Bees"]])
+        var more = Team(name: "Bees")
+        try more.save(in: other)
+        #expect(deduplicated.wait { $0.count >= 2 } == [["Bees"], ["Bees", "Bees"]])
+    }
+
     @Test func anUnknownRelationIsATypedErrorAndObservesNothing() throws {
         let db = try TestServer.freshDatabase()
         defer { db.close() }
@@ -161,6 +185,20 @@ import Testing
             }
         }
         #expect(names == [[], ["Bees"], ["Ants", "Bees"]])
+
+        // Without duplicates: a commit of a team of another name changes nothing here.
+        var counts: [Int] = []
+        for try await teams in try Team.query().where("name", "Bees").values(in: db, removingDuplicates: true) {
+            counts.append(teams.count)
+            if counts.count == 2 { break }
+            try await other.perform { server in
+                var wasps = Team(name: "Wasps")
+                try wasps.save(in: server)
+                var bees = Team(name: "Bees")
+                try bees.save(in: server)
+            }
+        }
+        #expect(counts == [1, 2])
 
         let cancelled = Task {
             for try await _ in try Team.query().values(in: db) {}
