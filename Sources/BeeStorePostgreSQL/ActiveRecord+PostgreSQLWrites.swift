@@ -43,6 +43,32 @@ extension ActiveRecord {
         try database.writingRecords(of: Self.self) { try update(on: $0, updatingRelated: updatingRelated) }
     }
 
+    /// Updates only the columns whose values differ from those of `old`, the copy loaded
+    /// (or last saved), as the SQLite form does; returns false, writing nothing, when
+    /// nothing changed. The update finds the row only while each column it changes still
+    /// holds `old`'s value (`RecordError.staleRecord` names those changed since), or for a
+    /// record with a lock version, while the row holds `old`'s version
+    /// (`RecordError.versionConflict`); no row with the key is `RecordError.notFound`.
+    /// Timestamps are set and `validate()` runs; related records are not saved.
+    ///
+    /// ```swift
+    /// let loaded = member
+    /// member.active = false
+    /// try member.updateChanges(in: db, from: loaded)   // UPDATE member SET active = $1 WHERE …
+    /// ```
+    @discardableResult
+    public mutating func updateChanges(in database: PostgreSQLDatabase, from old: Self) throws -> Bool {
+        try database.writingRecords(of: Self.self) { try updateChanges(on: $0, from: old) }
+    }
+
+    /// Edits a copy of the record with `edit`, then updates the columns it changed as
+    /// ``updateChanges(in:from:)`` does, and keeps the saved copy. Returns whether
+    /// anything was written; when the update throws, the record stays as it was.
+    @discardableResult
+    public mutating func updateChanges(in database: PostgreSQLDatabase, _ edit: (inout Self) throws -> Void) throws -> Bool {
+        try updateChanges(editing: edit) { edited, old in try edited.updateChanges(in: database, from: old) }
+    }
+
     /// Deletes the record's row, after applying each to-many relation's delete rule to its
     /// children; returns whether a row was deleted.
     @discardableResult

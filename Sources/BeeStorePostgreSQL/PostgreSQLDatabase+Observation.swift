@@ -69,9 +69,15 @@ extension Query {
         onChange: @escaping @Sendable ([Row]) -> Void
     ) throws -> ObservationToken {
         let statement = try rendered(for: .postgreSQL).selectStatement()
-        let tables = observedTables.union(try database.tablesScanned(by: statement))
         return try database.observe(
-            tables: tables, on: queue, fetch: { try $0.fetchAll(statement) }, onError: onError, onChange: onChange)
+            tables: tablesRead(by: statement, in: database), on: queue, fetch: { try $0.fetchAll(statement) },
+            onError: onError, onChange: onChange)
+    }
+
+    /// The tables `statement`, the query rendered for PostgreSQL, reads on `database`: its
+    /// own, those it joins, and those the server's plan scans.
+    func tablesRead(by statement: SQLStatement, in database: PostgreSQLDatabase) throws -> Set<String> {
+        observedTables.union(try database.tablesScanned(by: statement))
     }
 }
 

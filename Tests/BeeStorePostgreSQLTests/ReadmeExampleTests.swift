@@ -78,6 +78,34 @@ import Testing
             """) == "timestamp with time zone")
     }
 
+    @Test func postgreSQLRecordObservationExample() async throws {
+        let db = try PostgreSQLDatabase(url: try TestServer.freshDatabaseURL())
+        defer { db.close() }
+        // example: postgresql-record-observation
+        struct Hive: ActiveRecord, Equatable {
+            var id: Int64?
+            var name: String
+            var bees: Int
+        }
+
+        var hive = Hive(name: "North", bees: 1_000)
+        try hive.save(in: db)
+        let watch = try Hive.query().orderAsc("name").observe(in: db) { hives in   // now, then after each commit
+            print(hives.map { "\($0.name): \($0.bees) bees" })
+        }
+        try hive.updateChanges(in: db) { $0.bees += 50 }   // UPDATE "hive" SET "bees" = $1 WHERE "id" = $2 AND "bees" = $3
+        let unchanged = try hive.updateChanges(in: db) { $0.bees = 1_050 }   // false: nothing written
+        for try await hives in try Hive.query().values(in: db, removingDuplicates: true) {   // as an asynchronous sequence
+            print(hives.map(\.bees))   // [1050]
+            break
+        }
+        // end example
+        defer { watch.cancel() }
+        #expect(!unchanged && !watch.isCancelled)
+        #expect(hive.bees == 1_050)
+        #expect(try Hive.find(hive.id, in: db)?.bees == 1_050)
+    }
+
     @Test func postgreSQLTracingExample() throws {
         let url = try TestServer.freshDatabaseURL()
         // example: postgresql-tracing

@@ -196,6 +196,11 @@ import Testing
         odd.name = "plain"
         try odd.save(in: db)
         #expect(try Odd.all(in: db).map(\.name) == ["plain"])
+        // Only the changed column, checked against its loaded value, under the same names.
+        let loaded = odd
+        odd.name = #"it's "odd""#
+        #expect(try odd.updateChanges(in: db, from: loaded))
+        #expect(try Odd.all(in: db) == [odd])
     }
 }
 #endif

@@ -49,20 +49,20 @@ extension ActiveRecord {
     public mutating func updateChanges(in database: (any DatabaseProvider)? = nil, from old: Self) throws -> Bool {
         let database = try Self.resolveForWriting(database)
         _ = try SchemaSynchronizer.ensure(Self.self, on: database)
-        var changes = try RecordChanges(from: old, to: self)
-        guard let key = changes.oldKey else { throw RecordError.notSaved(record: changes.schema.recordName) }
-        guard !changes.changed.isEmpty else { return false }
-        let edited = self
+        guard let (pending, key) = try RecordChanges.pending(from: old, to: self) else { return false }
+        var changes = pending
+        let (edited, schema) = (self, pending.schema)
         self = try database.write { connection in
             try edited.validate()
             try edited.willSave(in: database)
             try edited.willUpdate(in: database)
-            changes.stamp(at: RecordTimestamps.now())
-            try changes.advanceLockVersion()
-            try connection.execute(changes.updateStatement(key: key))
-            guard connection.changes > 0 else { throw try Self.missedRowError(of: changes, key: key, on: connection) }
-            let keepsEdited = changes.schema.timestamps.isEmpty && changes.expectedVersion == nil
-            let saved = keepsEdited || Self.self is AnyClass ? edited : try changes.savedRecord(Self.self)
+            let saved = try changes.write(
+                edited, key: key, in: .sqlite,
+                run: { statement in
+                    try connection.execute(statement)
+                    return connection.changes
+                },
+                rowExists: { try connection.rowExists($0, of: schema) })
             try saved.didUpdate(in: database)
             try saved.didSave(in: database)
             return saved
@@ -81,24 +81,19 @@ extension ActiveRecord {
     public mutating func updateChanges(
         in database: (any DatabaseProvider)? = nil, _ edit: (inout Self) throws -> Void
     ) throws -> Bool {
-        var edited = self
-        try edit(&edited)
-        let written = try edited.updateChanges(in: database, from: self)
-        self = edited
-        return written
+        try updateChanges(editing: edit) { edited, old in try edited.updateChanges(in: database, from: old) }
     }
 
-    /// Why an update of the changed columns found no row: the row is gone, it holds
-    /// another lock version, or a changed column no longer holds its old value.
-    private static func missedRowError(of changes: RecordChanges, key: Value, on connection: Connection) throws -> RecordError {
-        let schema = changes.schema
-        if changes.expectedVersion != nil {
-            return try connection.missedRowError(key: key, of: schema, expectedVersion: changes.expectedVersion)
-        }
-        guard try connection.rowExists(key, of: schema) else {
-            return RecordError.notFound(record: schema.recordName, id: key)
-        }
-        let columns = changes.changed.filter { !schema.primaryKeyIndexes.contains($0) }.map { schema.columns[$0].name }
-        return RecordError.staleRecord(record: schema.recordName, id: key, columns: columns)
+    /// Edits a copy of the record with `edit`, writes it with `update` (given the copy
+    /// and the record as it was), and keeps the copy once `update` returns: the closure
+    /// form of ``updateChanges(in:from:)`` on any database. Returns what `update` returns.
+    package mutating func updateChanges(
+        editing edit: (inout Self) throws -> Void, with update: (inout Self, Self) throws -> Bool
+    ) throws -> Bool {
+        var edited = self
+        try edit(&edited)
+        let written = try update(&edited, self)
+        self = edited
+        return written
     }
 }

@@ -671,10 +671,10 @@ struct GraphWriter {
 
     /// Whether a row of the table of `schema` has this key.
     private func rowExists(_ key: Value, of schema: RecordSchema) throws -> Bool {
-        if let connection { return try connection.rowExists(key, of: schema) }
-        let exists = try table(schema.tableName).where(key: schema.primaryKeyNames, equals: schema.keyParts(of: key))
-            .existsStatement()
-        return try rows(exists).first?.first.map { try Bool(databaseValue: $0) } == true
+        switch target {
+        case .sqlite(_, let connection): try connection.rowExists(key, of: schema)
+        case .server(let store): try store.rowExists(key, of: schema)
+        }
     }
 }
 

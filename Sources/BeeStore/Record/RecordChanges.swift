@@ -23,6 +23,15 @@ struct RecordChanges {
     /// once ``advanceLockVersion()`` gave the newer copy the next one; nil without one.
     private(set) var expectedVersion: Int64?
 
+    /// The changes from `old` to `new` that an update writes, with the key of the row it
+    /// updates (`old`'s); nil when no column changed. `old` without a key is
+    /// ``RecordError/notSaved(record:)``.
+    static func pending<Record: ActiveRecord>(from old: Record, to new: Record) throws -> (changes: RecordChanges, key: Value)? {
+        let changes = try RecordChanges(from: old, to: new)
+        guard let key = changes.oldKey else { throw RecordError.notSaved(record: changes.schema.recordName) }
+        return changes.changed.isEmpty ? nil : (changes, key)
+    }
+
     init<Record: ActiveRecord>(from old: Record, to new: Record) throws {
         let schema = try RecordSchema.of(Record.self)
         let encoder = RecordEncoder(schema: schema)
@@ -46,15 +55,14 @@ struct RecordChanges {
         changed.map { ColumnChange(column: schema.columns[$0].name, old: old[$0], new: new[$0]) }
     }
 
-
     /// Sets the timestamps a save sets (see ``RecordTimestamps``).
-    mutating func stamp(at time: Date) {
+    private mutating func stamp(at time: Date) {
         schema.timestamps.stamp(&new, rebuilding: &rebuilt, at: time, schema: schema)
     }
 
     /// Gives the newer copy the lock version the update writes, one more than the older
     /// copy's (which becomes ``expectedVersion``); nothing for a type without one.
-    mutating func advanceLockVersion() throws {
+    private mutating func advanceLockVersion() throws {
         guard let version = try schema.lockVersion(in: old) else { return }
         try schema.advanceLockVersion(from: version, in: &new, rebuilding: &rebuilt)
         expectedVersion = version
@@ -67,11 +75,39 @@ struct RecordChanges {
             .filter { !changed.contains($0) && new[$0] != old[$0] }
     }
 
+    /// Writes the changes of `edited` (the newer copy) to the row with `key`: stamps the
+    /// timestamps, advances the lock version, and runs the update, rendered in `dialect`,
+    /// with `run` (which returns how many rows it changed). When it finds no row, throws
+    /// why (`rowExists` tells whether a row has a key). Returns the record as saved.
+    mutating func write<Record: ActiveRecord>(
+        _ edited: Record, key: Value, in dialect: SQLDialect,
+        run: (SQLStatement) throws -> Int, rowExists: (Value) throws -> Bool
+    ) throws -> Record {
+        stamp(at: RecordTimestamps.now())
+        try advanceLockVersion()
+        guard try run(updateStatement(key: key, in: dialect)) > 0 else {
+            throw try missedRowError(key: key, rowExists: rowExists)
+        }
+        let keepsEdited = schema.timestamps.isEmpty && expectedVersion == nil
+        return keepsEdited || Record.self is AnyClass ? edited : try savedRecord(Record.self)
+    }
+
+    /// Why the update found no row with `key`: the row is gone, it holds another lock
+    /// version, or a changed column no longer holds its old value.
+    private func missedRowError(key: Value, rowExists: (Value) throws -> Bool) throws -> RecordError {
+        if expectedVersion != nil {
+            return try schema.missedRowError(key: key, expectedVersion: expectedVersion, rowExists: rowExists)
+        }
+        guard try rowExists(key) else { return RecordError.notFound(record: schema.recordName, id: key) }
+        let columns = changed.filter { !schema.primaryKeyIndexes.contains($0) }.map { schema.columns[$0].name }
+        return RecordError.staleRecord(record: schema.recordName, id: key, columns: columns)
+    }
+
     /// The update of the row with the older copy's key, writing the changed columns,
     /// that finds the row only while every changed column still holds its old value, or
-    /// for a type with a lock version, while the row holds ``expectedVersion``.
-    func updateStatement(key: Value) throws -> SQLStatement {
-        var query = try Query(database: nil, table: schema.tableName)
+    /// for a type with a lock version, while the row holds ``expectedVersion``; in `dialect`.
+    private func updateStatement(key: Value, in dialect: SQLDialect) throws -> SQLStatement {
+        var query = try Query(database: nil, table: schema.tableName).rendered(for: dialect)
             .where(key: schema.primaryKeyNames, equals: schema.keyParts(of: key))
         for index in written {
             query = query.set(schema.columns[index].name, new[index])
@@ -86,7 +122,7 @@ struct RecordChanges {
     }
 
     /// The newer copy as saved: its stamped timestamps and advanced lock version included.
-    func savedRecord<Record: ActiveRecord>(_ type: Record.Type) throws -> Record {
+    private func savedRecord<Record: ActiveRecord>(_ type: Record.Type) throws -> Record {
         try RecordDecoder(schema: schema, values: new, decoded: rebuilt).decode(Record.self)
     }
 }

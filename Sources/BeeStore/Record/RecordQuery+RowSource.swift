@@ -30,6 +30,18 @@ extension RecordQuery {
         return try loader.load(Record.self, schema: schema, rows: rows)
     }
 
+    /// The tables a fetch of the query's records reads with statements of their own: those
+    /// of the relations it loads (the included ones, and those their types always load)
+    /// and their join tables, with the records' own table.
+    package var loadedTables: Set<String> {
+        get throws {
+            try inclusion.validate(from: RecordSchema.of(Record.self))
+            var plan = LoadPlan()
+            _ = try plan.node(for: Record.self, at: "", inclusion: inclusion)
+            return plan.tables
+        }
+    }
+
     /// Whether a fetch of the query's records may load relations with queries of their own.
     package var loadsRelations: Bool {
         get throws { try RecordSchema.of(Record.self).hasRelations }

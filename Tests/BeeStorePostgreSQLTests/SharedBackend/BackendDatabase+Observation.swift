@@ -11,5 +11,18 @@ extension BackendDatabase {
         case .postgresql(let database): try query.observe(in: database, onChange: onChange)
         }
     }
+
+    /// Observes the records of the query `build` makes of a query of `type`: `onChange` has
+    /// them at once, then after each committed transaction that changed a table they are
+    /// read from, until the token is cancelled.
+    func observe<Record: ActiveRecord & Sendable>(
+        _ type: Record.Type, _ build: (RecordQuery<Record>) -> RecordQuery<Record>,
+        onChange: @escaping @Sendable ([Record]) -> Void
+    ) throws -> ObservationToken {
+        switch store {
+        case .sqlite(let database): try build(Record.query(in: database)).observe(onChange: onChange)
+        case .postgresql(let database): try build(Record.query()).observe(in: database, onChange: onChange)
+        }
+    }
 }
 #endif

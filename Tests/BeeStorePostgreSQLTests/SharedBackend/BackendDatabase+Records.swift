@@ -32,6 +32,15 @@ extension BackendDatabase {
         }
     }
 
+    /// Updates the columns of `record` whose values differ from those of `old`; false,
+    /// writing nothing, when none do.
+    func updateChanges<Record: ActiveRecord>(_ record: inout Record, from old: Record) throws -> Bool {
+        switch store {
+        case .sqlite(let database): try record.updateChanges(in: database, from: old)
+        case .postgresql(let database): try record.updateChanges(in: database, from: old)
+        }
+    }
+
     /// Deletes the record's row; false when there was none.
     func delete<Record: ActiveRecord>(_ record: Record) throws -> Bool {
         switch store {

@@ -62,6 +62,41 @@ import Testing
         #expect(deliveries.wait { $0.count >= 2 } == [[], ["kept"]])
     }
 
+    struct Author: ActiveRecord, Equatable {
+        var id: Int64?
+        var name: String
+        var novels: [Novel]?    // has-many through `novel.author_id`
+    }
+
+    struct Novel: ActiveRecord, Equatable {
+        var id: Int64?
+        var title: String
+    }
+
+    @Test(arguments: Backend.allCases)
+    func observedRecordsFollowTheirOwnAndTheirIncludedRelationsTables(_ backend: Backend) throws {
+        let db = try BackendDatabase.fresh(backend)
+        let other = try db.another()
+        var author = Author(name: "Austen", novels: [Novel(title: "Emma")])
+        try db.save(&author)
+        let deliveries = Deliveries<[String]>()
+        let token = try db.observe(Author.self, { $0.including("novels").orderAsc("name") }) { authors in
+            deliveries.append(authors.map { "\($0.name): \(($0.novels ?? []).map(\.title).sorted().joined(separator: ", "))" })
+        }
+        defer { token.cancel() }
+        #expect(deliveries.wait { $0 == [["Austen: Emma"]] } != nil)
+
+        // The included novels' table, changed by another database value.
+        var copy = author
+        copy.novels?.append(Novel(title: "Persuasion"))
+        try other.save(&copy)
+        #expect(deliveries.wait { $0.last == ["Austen: Emma, Persuasion"] } != nil)
+        // The authors' own table.
+        var brontë = Author(name: "Brontë")
+        try other.save(&brontë)
+        #expect(deliveries.wait { $0.last == ["Austen: Emma, Persuasion", "Brontë: "] } != nil)
+    }
+
     @Test(arguments: Backend.allCases)
     func aCancelledObservationStops(_ backend: Backend) throws {
         let db = try BackendDatabase.fresh(backend)

@@ -4,8 +4,8 @@ import BeeStorePostgreSQL
 import Foundation
 import Testing
 
-/// Records on both backends: keys, reads, updates, deletes, timestamps and optimistic
-/// locking, asserted once.
+/// Records on both backends: keys, reads, updates, updates of the changed columns,
+/// deletes, timestamps and optimistic locking, asserted once.
 @Suite struct SharedRecordTests {
     struct Book: ActiveRecord, Equatable {
         static let mapping = RecordMapping().unique("title")
@@ -112,6 +112,65 @@ import Testing
         #expect(conflictID == .integer(id) && expected == 0)
         #expect(throws: RecordError.self) { try other.delete(theirs) }
         #expect(try db.find(Account.self, id) == Account(id: id, owner: "Ann", balance: 15, lockVersion: 1))
+    }
+
+    @Test(arguments: Backend.allCases)
+    func updateChangesWritesTheChangedColumnsWhileTheRowStillHoldsTheirOldValues(_ backend: Backend) throws {
+        let db = try BackendDatabase.fresh(backend)
+        let other = try db.another()
+        var book = Book(title: "Draft", pages: 10)
+        try db.save(&book)
+        let id = try #require(book.id)
+        let loaded = book
+        #expect(try db.updateChanges(&book, from: loaded) == false)
+
+        // Another database value changes the title; the pages changed here leave it be.
+        var theirs = loaded
+        theirs.title = "Final"
+        #expect(try other.updateChanges(&theirs, from: loaded))
+        book.pages = 12
+        #expect(try db.updateChanges(&book, from: loaded))
+        let stored = try #require(try db.find(Book.self, id))
+        #expect(stored.title == "Final" && stored.pages == 12)
+        let loadedAt = try #require(loaded.updatedAt)
+        #expect(book.updatedAt.map { $0 >= loadedAt } == true)
+
+        // A copy loaded before the title changed cannot change it again: nothing is written.
+        var stale = loaded
+        stale.title = "Lost"
+        #expect(throws: RecordError.staleRecord(record: "Book", id: .integer(id), columns: ["title"])) {
+            try db.updateChanges(&stale, from: loaded)
+        }
+        #expect(try db.find(Book.self, id)?.title == "Final")
+
+        // A row deleted meanwhile is not found.
+        #expect(try other.delete(stored))
+        var gone = stored
+        gone.pages = 1
+        #expect(throws: RecordError.notFound(record: "Book", id: .integer(id))) {
+            try db.updateChanges(&gone, from: stored)
+        }
+    }
+
+    @Test(arguments: Backend.allCases)
+    func updateChangesOfARecordWithALockVersionChecksTheVersion(_ backend: Backend) throws {
+        let db = try BackendDatabase.fresh(backend)
+        let other = try db.another()
+        var account = Account(owner: "Ann", balance: 10)
+        try db.save(&account)
+        let id = try #require(account.id)
+        let loaded = account
+        account.balance = 11
+        #expect(try db.updateChanges(&account, from: loaded))
+        #expect(account.lockVersion == 1)
+
+        // Another column, from a copy of the older version: refused, whatever the columns.
+        var theirs = loaded
+        theirs.owner = "Bob"
+        #expect(throws: RecordError.versionConflict(record: "Account", id: .integer(id), expectedVersion: 0)) {
+            try other.updateChanges(&theirs, from: loaded)
+        }
+        #expect(try db.find(Account.self, id) == Account(id: id, owner: "Ann", balance: 11, lockVersion: 1))
     }
 
     @Test(arguments: Backend.allCases)
