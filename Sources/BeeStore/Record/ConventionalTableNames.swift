@@ -5,14 +5,15 @@
 /// type's name (a dynamic cast and a description of the type) and its Unicode case
 /// mapping cost more than the lookup that follows, at every query.
 enum ConventionalTableNames {
-    private static let names = Protected<[ObjectIdentifier: String]>([:])
+    /// The names by type, the type asked for last found without hashing it.
+    private static let names = Protected(RecordTypeMap<String>())
 
     static func tableName<Record: ActiveRecord>(of type: Record.Type) -> String {
         let key = ObjectIdentifier(type)
-        if let name = names.withLock({ $0[key] }) { return name }
+        if let name = names.withLock({ $0.value(of: key) }) { return name }
         // Worked out outside the lock: a mapping is the type's own code, which may use record types.
         let name = Record.mapping.table ?? snakeCase(String(describing: type))
-        names.withLock { $0[key] = name }
+        names.withLock { $0.set(name, for: key) }
         return name
     }
 }
