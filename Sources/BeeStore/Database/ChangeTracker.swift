@@ -32,7 +32,7 @@ final class ChangeTracker {
     // transaction of about 88 instructions each (callgrind: about 440 of a one-row write
     // transaction), are left out.
     @exclusivity(unchecked) private var pending = PendingChanges()
-    @exclusivity(unchecked) private var committed = PendingChanges()
+    @exclusivity(unchecked) private var committed = PendingChanges()  // the connection's thread only, as above
     /// ``pending`` as it was when each open savepoint began, innermost last.
     @exclusivity(unchecked) private var savepointStarts: [PendingChanges] = []
     /// The table or view a `DROP` being compiled removes: its deletion must not be ignored.
@@ -143,8 +143,8 @@ final class ChangeTracker {
     /// one transaction to the next: a run of rows of one table costs a string comparison
     /// each, not a set insertion, and a transaction writing the same table as the one
     /// before needs no new string.
-    @exclusivity(unchecked) private var lastTable: [CChar] = [0]
-    @exclusivity(unchecked) private var lastTableName = ""
+    @exclusivity(unchecked) private var lastTable: [CChar] = [0]  // the connection's thread only, as above
+    @exclusivity(unchecked) private var lastTableName = ""  // the connection's thread only, as above
     /// Whether ``lastTableName`` is in ``pending``.
     @exclusivity(unchecked) private var lastTableIsPending = false
 
