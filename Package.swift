@@ -128,15 +128,17 @@ let package = Package(
         .testTarget(name: "BeeStoreServeTests", dependencies: ["BeeStoreServe", "BeeStore"]),
         // One app server of the PostgreSQL suite's scale-out test: it migrates, saves orders
         // with their lines, updates shared accounts under optimistic locking and waits until
-        // its observers see what every server wrote. The suite runs several at once; in no
-        // product. Without the `PostgreSQL` trait it only says so.
-        .executableTarget(
-            name: "ScaleOutWorker", dependencies: ["BeeStore", "BeeStorePostgreSQL"], path: "Tests/ScaleOutWorker"),
+        // its observers see what every server wrote. The suite runs several at once and reads
+        // the shop's records and rules from the library beside it (an executable's own module
+        // is not imported by the tests); in no product. Without the `PostgreSQL` trait it only
+        // says so.
+        .target(name: "ScaleOutShop", dependencies: ["BeeStore", "BeeStorePostgreSQL"], path: "Tests/ScaleOutShop"),
+        .executableTarget(name: "ScaleOutWorker", dependencies: ["ScaleOutShop"], path: "Tests/ScaleOutWorker"),
         // The PostgreSQL backend against a live server (`BEESTORE_POSTGRES_URL`), with the trait on.
         .testTarget(
             name: "BeeStorePostgreSQLTests",
             dependencies: [
-                "BeeStorePostgreSQL", "BeeStore", "ScaleOutWorker", .product(name: "Logging", package: "swift-log"),
+                "BeeStorePostgreSQL", "BeeStore", "ScaleOutShop", "ScaleOutWorker", .product(name: "Logging", package: "swift-log"),
                 .product(name: "InMemoryLogging", package: "swift-log"),
             ]
         ),

@@ -2,7 +2,7 @@
 import BeeStore
 import BeeStorePostgreSQL
 import Foundation
-@testable import ScaleOutWorker
+@testable import ScaleOutShop
 import Testing
 
 /// Several processes acting as app servers on one PostgreSQL database, each running the
@@ -96,7 +96,7 @@ struct ScaleOutTests {
         for arguments in [[], ["postgres://nobody@127.0.0.1:1/shop", "3", "3"], ["postgres://x@y/z", "0", "-1"], ["u", "a", "b"]] {
             let run = try ProductProcess("ScaleOutWorker", arguments: arguments).finish(by: Date(timeIntervalSinceNow: 60))
             #expect(run.status == 2 && run.output.isEmpty, "\(arguments)")
-            #expect(run.error == "ScaleOutWorker: \(WorkerCommand.usage)\n")
+            #expect(run.error == "ScaleOutWorker: \(AppServerRun.usage)\n")
         }
     }
 

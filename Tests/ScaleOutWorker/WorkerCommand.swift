@@ -1,4 +1,7 @@
 import Foundation
+#if PostgreSQL
+import ScaleOutShop
+#endif
 
 /// The scale-out test's app server: `ScaleOutWorker DATABASE_URL INDEX COUNT` runs server
 /// number INDEX (from 0) of COUNT on the PostgreSQL database at DATABASE_URL, prints a
@@ -6,14 +9,12 @@ import Foundation
 /// Wrong arguments, or a build without the `PostgreSQL` trait, exit 2.
 @main
 struct WorkerCommand {
-    static let usage = "usage: ScaleOutWorker DATABASE_URL INDEX COUNT"
-
     static func main() {
         #if PostgreSQL
         let arguments = Array(CommandLine.arguments.dropFirst())
         guard arguments.count == 3, let worker = Int(arguments[1]), let count = Int(arguments[2]),
             worker >= 0, worker < count
-        else { fail(usage, status: 2) }
+        else { fail(AppServerRun.usage, status: 2) }
         do {
             let summary = try AppServerRun(url: arguments[0], worker: worker, workerCount: count).run()
             let encoder = JSONEncoder()
@@ -24,7 +25,7 @@ struct WorkerCommand {
             fail("\(error)", status: 1)
         }
         #else
-        fail("built without the PostgreSQL trait, so there is no server to run on; \(usage)", status: 2)
+        fail("built without the PostgreSQL trait, so there is no server to run on", status: 2)
         #endif
     }
 

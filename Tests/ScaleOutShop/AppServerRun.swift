@@ -8,7 +8,7 @@ import Foundation
 /// with their lines and makes ``updateCount`` optimistic updates of the shared accounts
 /// (one after every few orders, so that the servers' updates overlap), then waits until
 /// its observers have delivered what every server wrote.
-struct AppServerRun {
+public struct AppServerRun {
     /// The migrations did not leave the shared accounts as the last one inserts them.
     struct WrongAccounts: Error, CustomStringConvertible {
         let count: Int
@@ -30,13 +30,24 @@ struct AppServerRun {
         (0..<orderCount).reduce(0) { $0 + lineCount(ofOrder: $1) }
     }
 
+    /// How the worker executable is run.
+    public static let usage = "usage: ScaleOutWorker DATABASE_URL INDEX COUNT"
+
     let url: String
     /// This server's index, from 0.
     let worker: Int
     /// How many servers share the database.
     let workerCount: Int
 
-    func run() throws -> WorkerSummary {
+    /// A run of server number `worker` of `workerCount` on the database at `url`.
+    public init(url: String, worker: Int, workerCount: Int) {
+        self.url = url
+        self.worker = worker
+        self.workerCount = workerCount
+    }
+
+    /// Migrates, saves, updates and waits for the observers; returns what this server did and saw.
+    public func run() throws -> WorkerSummary {
         let start = Date()
         let db = try PostgreSQLDatabase(url: url)
         defer { db.close() }

@@ -1,6 +1,6 @@
 #if PostgreSQL
 /// What one app server did and saw, printed as one line of JSON when it succeeds.
-struct WorkerSummary: Codable, Sendable {
+public struct WorkerSummary: Codable, Sendable {
     /// The server's index, from 0.
     var worker: Int
     /// The migrations this server applied (the others applied the rest).
