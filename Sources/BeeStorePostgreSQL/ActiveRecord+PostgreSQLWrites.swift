@@ -58,7 +58,10 @@ extension ActiveRecord {
     /// ```
     @discardableResult
     public mutating func updateChanges(in database: PostgreSQLDatabase, from old: Self) throws -> Bool {
-        try database.writingRecords(of: Self.self) { try updateChanges(on: $0, from: old) }
+        // Nothing changed: no transaction is opened, no statement is sent.
+        guard let (changes, key) = try RecordChanges.pending(from: old, to: self) else { return false }
+        try database.writingRecords(of: Self.self) { try updateChanges(on: $0, writing: changes, key: key) }
+        return true
     }
 
     /// Edits a copy of the record with `edit`, then updates the columns it changed as

@@ -99,8 +99,11 @@ import Testing
             print(hives.map(\.bees))   // [1050]
             break
         }
+        let model = try RecordsModel(Hive.query().orderAsc("name"), in: db)   // a model its observers follow
+        let follow = model.observe { change in print(change.state.map(\.bees)) }   // after each commit
         // end example
-        defer { watch.cancel() }
+        defer { watch.cancel(); follow.cancel(); model.stopObserving() }
+        #expect(model.state.map(\.bees) == [1_050])
         #expect(!unchanged && !watch.isCancelled)
         #expect(hive.bees == 1_050)
         #expect(try Hive.find(hive.id, in: db)?.bees == 1_050)

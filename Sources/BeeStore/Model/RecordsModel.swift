@@ -27,7 +27,34 @@ public final class RecordsModel<Record: ActiveRecord & Sendable>: Model<[Record]
         var observation: ObservationToken?
     }
 
+    /// How the model fetches and observes a query's records on its database.
+    package struct Source: Sendable {
+        /// The query's records now.
+        let fetch: @Sendable (RecordQuery<Record>) throws -> [Record]
+        /// Starts observing the query, delivering its records on the queue after each change.
+        let observe: @Sendable (
+            RecordQuery<Record>, DispatchQueue, @escaping @Sendable ([Record]) -> Void
+        ) throws -> ObservationToken
+
+        /// A source that fetches with `fetch` and observes with `observe`.
+        package init(
+            fetch: @escaping @Sendable (RecordQuery<Record>) throws -> [Record],
+            observe: @escaping @Sendable (
+                RecordQuery<Record>, DispatchQueue, @escaping @Sendable ([Record]) -> Void
+            ) throws -> ObservationToken
+        ) {
+            self.fetch = fetch
+            self.observe = observe
+        }
+
+        /// The query's own SQLite database (or the shared one).
+        static var sqlite: Source {
+            Source(fetch: { try $0.records() }, observe: { query, queue, onChange in try query.observe(on: queue, onChange: onChange) })
+        }
+    }
+
     private let following: Protected<Following>
+    private let source: Source
     /// Where refreshes are delivered, one at a time, whichever query they come from.
     private let deliveryQueue: DispatchQueue
 
@@ -41,15 +68,28 @@ public final class RecordsModel<Record: ActiveRecord & Sendable>: Model<[Record]
     /// observers are called on `queue`, a serial queue (by default one of the model's
     /// own, which delivers in any program; pass `.main` for a user interface). Its state
     /// can also be saved to and loaded from a cache.
-    public init(
+    public convenience init(
         _ query: RecordQuery<Record>,
         notifyOn queue: DispatchQueue? = nil,
         cache: (any KeyValueCache<String, Data>)? = nil,
         cacheKey: String? = nil
     ) throws {
+        try self.init(query, source: .sqlite, notifyOn: queue, cache: cache, cacheKey: cacheKey)
+    }
+
+    /// A model of `query`'s records, fetched and observed through `source` (another
+    /// backend's database), as the public initializer describes.
+    package init(
+        _ query: RecordQuery<Record>,
+        source: Source,
+        notifyOn queue: DispatchQueue?,
+        cache: (any KeyValueCache<String, Data>)?,
+        cacheKey: String?
+    ) throws {
         following = Protected(Following(query: query, generation: 0, lastGeneration: 0, observation: nil))
+        self.source = source
         deliveryQueue = queue ?? DispatchQueue(label: "BeeStore.RecordsModel")
-        super.init(try query.records(), cache: cache, cacheKey: cacheKey, notifyOn: nil)
+        super.init(try source.fetch(query), cache: cache, cacheKey: cacheKey, notifyOn: nil)
         try follow(query)
     }
 
@@ -64,7 +104,7 @@ public final class RecordsModel<Record: ActiveRecord & Sendable>: Model<[Record]
     /// on it refreshes after each change to the new query's tables. A value still on
     /// its way for the former query is not delivered.
     public func load(_ query: RecordQuery<Record>) throws {
-        try follow(query, records: query.records())
+        try follow(query, records: source.fetch(query))
     }
 
     /// Observes `query` in place of the query followed before, if any; `records`, the
@@ -77,7 +117,7 @@ public final class RecordsModel<Record: ActiveRecord & Sendable>: Model<[Record]
                 // Queued before the observation starts: its deliveries come after.
                 deliveryQueue.async { [weak self] in self?.refresh(with: records, generation: generation) }
             }
-            let token = try query.observe(on: deliveryQueue) { [weak self] fresh in
+            let token = try source.observe(query, deliveryQueue) { [weak self] fresh in
                 self?.refresh(with: fresh, generation: generation)
             }
             defer { following = Following(query: query, generation: generation, lastGeneration: generation, observation: token) }

@@ -18,16 +18,14 @@ extension ActiveRecord {
         _ = try Self.write(on: store, updatingRelated: updatingRelated) { writer in try writer.save(self, mode: .update) }
     }
 
-    /// Updates the columns that differ from those of `old` as ``updateChanges(in:from:)``
-    /// does, on `store`: ``validate()`` runs, the hooks that take a SQLite ``Database`` do
-    /// not. Returns false, writing nothing, when nothing changed.
-    package mutating func updateChanges(on store: any RecordRowStore, from old: Self) throws -> Bool {
-        guard let (pending, key) = try RecordChanges.pending(from: old, to: self) else { return false }
+    /// Writes `pending`, the changes ``RecordChanges/pending(from:to:)`` found from the
+    /// loaded copy to this one, to the row with `key`, as ``updateChanges(in:from:)`` does,
+    /// on `store`: ``validate()`` runs, the hooks that take a SQLite ``Database`` do not.
+    package mutating func updateChanges(on store: any RecordRowStore, writing pending: RecordChanges, key: Value) throws {
         var changes = pending
         try validate()
         self = try changes.write(
             self, key: key, in: store.dialect, run: store.run, rowExists: { try store.rowExists($0, of: pending.schema) })
-        return true
     }
 
     /// Deletes the record's row as ``delete(in:)`` does (checking its lock version, if it

@@ -7,7 +7,7 @@ import Foundation
 /// (the related record's key), to-many relations are not compared. Nor is a lock
 /// version (see ``RecordMapping/lockVersion(_:)``): the update writes it, one more than
 /// the older copy's.
-struct RecordChanges {
+package struct RecordChanges {
     let schema: RecordSchema
     /// The older copy's values, in schema order.
     let old: [Value]
@@ -26,7 +26,7 @@ struct RecordChanges {
     /// The changes from `old` to `new` that an update writes, with the key of the row it
     /// updates (`old`'s); nil when no column changed. `old` without a key is
     /// ``RecordError/notSaved(record:)``.
-    static func pending<Record: ActiveRecord>(from old: Record, to new: Record) throws -> (changes: RecordChanges, key: Value)? {
+    package static func pending<Record: ActiveRecord>(from old: Record, to new: Record) throws -> (changes: RecordChanges, key: Value)? {
         let changes = try RecordChanges(from: old, to: new)
         guard let key = changes.oldKey else { throw RecordError.notSaved(record: changes.schema.recordName) }
         return changes.changed.isEmpty ? nil : (changes, key)
