@@ -53,7 +53,12 @@ start)
 stop)
     pg_ctl=$(find_tool pg_ctl)
     if [ -f "$folder/data/postmaster.pid" ]; then
-        as_owner "$pg_ctl" --pgdata="$folder/data" --mode=fast --wait stop >/dev/null
+        # A fast stop ends the sessions and writes a last checkpoint, which on a loaded
+        # machine may outlast pg_ctl's wait; then the server is stopped at once (the
+        # cluster recovers from its log at its next start).
+        if ! as_owner "$pg_ctl" --pgdata="$folder/data" --mode=fast --wait --timeout=120 stop >/dev/null 2>&1; then
+            as_owner "$pg_ctl" --pgdata="$folder/data" --mode=immediate --wait --timeout=60 stop >/dev/null
+        fi
     fi
     ;;
 *)
