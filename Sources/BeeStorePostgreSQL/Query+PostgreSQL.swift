@@ -63,6 +63,34 @@ extension Query {
         try changes(of: rendered(for: .postgreSQL).updateStatement(), in: database)
     }
 
+    /// Adds `amount` to `column` in the matching rows (a `NULL` counts as 0), and sets the
+    /// columns `set` gives; returns how many rows changed.
+    @discardableResult
+    public func increment(_ column: String, by amount: Int = 1, in database: PostgreSQLDatabase) throws -> Int {
+        try changes(of: rendered(for: .postgreSQL).incrementStatement(column, by: amount.databaseValue), in: database)
+    }
+
+    /// Adds a real `amount` to `column` in the matching rows, as the integer form does.
+    @discardableResult
+    public func increment(_ column: String, by amount: Double, in database: PostgreSQLDatabase) throws -> Int {
+        try changes(of: rendered(for: .postgreSQL).incrementStatement(column, by: amount.databaseValue), in: database)
+    }
+
+    /// The values of one column in the rows the query selects, in order, converted to `T`
+    /// (the query's own selection replaced by `column`; its conditions, ordering, paging
+    /// and `distinct()` kept). Ask for an optional type when the column holds `NULL`s; a
+    /// value that does not convert is a `ConversionError` naming the column.
+    ///
+    /// ```swift
+    /// let names = try db.from("player").orderAsc("name").pluck("name", as: String.self, in: db)
+    /// ```
+    public func pluck<T: DatabaseValueConvertible>(
+        _ column: String, as type: T.Type = T.self, in database: PostgreSQLDatabase
+    ) throws -> [T] {
+        let statement = try rendered(for: .postgreSQL).pluckStatement(column)
+        return try database.readOneStatement { connection in try connection.fetchAll(statement).map { try $0.decode(type, at: 0) } }
+    }
+
     /// Deletes the matching rows; returns how many were deleted.
     @discardableResult
     public func delete(in database: PostgreSQLDatabase) throws -> Int {

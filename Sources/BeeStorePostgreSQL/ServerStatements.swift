@@ -1,8 +1,9 @@
 #if PostgreSQL
 // PostgreSQL island: a read's snapshot transaction, the advisory locks that serialise
 // migrations and record tables' creation across servers, LISTEN/NOTIFY, a query's plan
-// (`EXPLAIN`), and the statements a connection prepares (PREPARE, EXECUTE, DEALLOCATE)
-// are PostgreSQL's own statements, with no counterpart in SQLite for the grammar to render.
+// (`EXPLAIN`), the statements a connection prepares (PREPARE, EXECUTE, DEALLOCATE) and
+// cursors (DECLARE, FETCH, CLOSE) are PostgreSQL's own statements, with no counterpart in
+// SQLite for the grammar to render.
 import BeeStore
 
 /// The statements of PostgreSQL's own that the backend runs.
@@ -29,6 +30,23 @@ enum ServerStatements {
     /// Whether the table named `$1` exists in the search path (a quoted name, as the
     /// builder writes it, so that its case is kept).
     static let tableExists = "SELECT to_regclass(quote_ident($1)) IS NOT NULL"
+
+    /// Opens the cursor `name` (one of BeeStore's own: letters, digits, `_`) on the rows
+    /// `query`, a `SELECT`, returns; its parameters are the query's. It lives until the
+    /// transaction ends or it is closed.
+    static func declareCursor(_ name: String, for query: String) -> String {
+        "DECLARE \(name) NO SCROLL CURSOR FOR \(query)"
+    }
+
+    /// The next `count` rows of the cursor `name`; none once it has given them all.
+    static func fetch(_ count: Int, from name: String) -> String {
+        "FETCH FORWARD \(count) FROM \(name)"
+    }
+
+    /// Closes the cursor `name`.
+    static func closeCursor(_ name: String) -> String {
+        "CLOSE \(name)"
+    }
 
     /// Prepares `sql` under `name` on the connection, with its parameters' types left to
     /// the server, as for an unnamed statement.

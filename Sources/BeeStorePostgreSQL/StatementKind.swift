@@ -31,7 +31,7 @@ enum StatementKind: Equatable {
         for keyword in ["SELECT", "WITH", "INSERT", "UPDATE", "DELETE", "VALUES", "TABLE"] { kinds[keyword] = .rows }
         for keyword in [
             "BEGIN", "START", "COMMIT", "END", "ROLLBACK", "SAVEPOINT", "RELEASE", "SET", "SHOW", "LISTEN",
-            "UNLISTEN", "NOTIFY", "LOCK", "EXPLAIN", "ANALYZE", "VACUUM",
+            "UNLISTEN", "NOTIFY", "LOCK", "EXPLAIN", "ANALYZE", "VACUUM", "DECLARE", "FETCH", "MOVE", "CLOSE",
         ] {
             kinds[keyword] = .neutral
         }

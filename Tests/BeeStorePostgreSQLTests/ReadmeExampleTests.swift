@@ -67,10 +67,18 @@ import Testing
         let active = try Member.query().where("active", true).count(in: db)
         team.members?.append(Member(name: "Willy", joinedAt: Date(), active: false))
         try team.save(in: db)          // inserts Willy, pointing at the team
+        let names = try Member.query().orderAsc("name").pluck("name", as: String.self, in: db)   // ["Maya", "Willy"]
+        try Member.where("active", false).updateAll(["active": true], in: db)   // one UPDATE, no hooks
+        let maya = try Member.find(by: ["name": "Maya"], in: db)
+        try Member.query().orderAsc("name").forEach(in: db) { member in   // a server cursor, 500 rows at a time
+            print(member.name)
+        }
         try team.delete(in: db)        // members are let go (nullify)
         // end example
         #expect(bees?.members?.map(\.name) == ["Maya"])
         #expect(active == 1)
+        #expect(names == ["Maya", "Willy"])
+        #expect(maya?.active == true)
         #expect(try Member.query().where("team_id", nil as Int64?).count(in: db) == 2)
         #expect(try Team.count(in: db) == 0)
         #expect(try db.fetchValue(String.self, """

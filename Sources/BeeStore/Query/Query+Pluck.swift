@@ -9,7 +9,7 @@ extension Query {
     /// let titles = try db.from("bookmark").orderAsc("title").pluck("title", as: String.self)
     /// ```
     public func pluck<T: DatabaseValueConvertible>(_ column: String, as type: T.Type = T.self) throws -> [T] {
-        let statement = try with { $0.selection = [.column(column)] }.selectStatement()
+        let statement = try pluckStatement(column)
         return try requireDatabase().withReader(inTransaction: false) { connection in
             let prepared = try connection.cachedStatement(statement.sql)
             return try prepared.run(statement.statementArguments) {
@@ -24,5 +24,11 @@ extension Query {
                 return values
             }
         }
+    }
+
+    /// The `SELECT` of `column` alone, with the query's conditions, ordering, paging and
+    /// `distinct()`: what ``pluck(_:as:)`` runs.
+    package func pluckStatement(_ column: String) throws -> SQLStatement {
+        try with { $0.selection = [.column(column)] }.selectStatement()
     }
 }

@@ -12,11 +12,7 @@ extension RecordQuery {
     @discardableResult
     public func updateAll(_ values: [String: (any DatabaseValueConvertible)?], in database: (any DatabaseProvider)? = nil) throws -> Int {
         let (bound, _, schema) = try prepare(database)
-        var update = try bound.matchingRows(schema: schema)
-        for name in values.keys.sorted() {
-            update = update.set(try schema.columnName(for: name), values[name] ?? nil)
-        }
-        return try update.update()
+        return try bound.matchingRows(schema: schema, setting: values).update()
     }
 
     /// Adds `amount` to the column (or property) `column` of every matching record (a
@@ -39,11 +35,30 @@ extension RecordQuery {
         return try bound.matchingRows(schema: schema).increment(schema.columnName(for: column), by: amount)
     }
 
+    /// The update ``updateAll(_:in:)`` runs, for another database to render and run.
+    package func updatingAll(_ values: [String: (any DatabaseValueConvertible)?]) throws -> Query {
+        try matchingRows(schema: RecordSchema.of(Record.self), setting: values)
+    }
+
+    /// The rows ``increment(_:by:in:)`` changes, and the column `column` names there: for
+    /// another database to render and run.
+    package func incrementing(_ column: String) throws -> (query: Query, column: String) {
+        let schema = try RecordSchema.of(Record.self)
+        return (try matchingRows(schema: schema), try schema.columnName(for: column))
+    }
+
     /// A query on the record's table selecting the rows whose keys this query selects
-    /// (with its joins, grouping and paging), for an `UPDATE`.
-    private func matchingRows(schema: RecordSchema) throws -> Query {
+    /// (with its joins, grouping and paging), for an `UPDATE`, with these columns (or
+    /// properties) set to these values.
+    private func matchingRows(
+        schema: RecordSchema, setting values: [String: (any DatabaseValueConvertible)?] = [:]
+    ) throws -> Query {
         let primaryKey = schema.qualifiedPrimaryKeyNames
         let keys = try joinedQuery(schema: schema).select(columns: primaryKey).selectStatement()
-        return Query(database: query.database, table: schema.tableName).where(primaryKey, inSelect: keys)
+        var update = Query(database: query.database, table: schema.tableName).where(primaryKey, inSelect: keys)
+        for name in values.keys.sorted() {
+            update = update.set(try schema.columnName(for: name), values[name] ?? nil)
+        }
+        return update
     }
 }

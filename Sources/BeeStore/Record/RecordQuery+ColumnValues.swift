@@ -31,10 +31,27 @@ extension RecordQuery {
         _ column: String, as type: T.Type = T.self, in database: (any DatabaseProvider)? = nil
     ) throws -> [T] {
         let (bound, _, schema) = try prepare(database)
-        return try bound.joinedQuery(schema: schema).pluck(bound.qualifiedColumn(column, schema: schema), as: type)
+        let (query, qualified) = try bound.plucking(column, schema: schema)
+        return try query.pluck(qualified, as: type)
     }
 
-    /// The query, also requiring each column to hold its value.
+    /// The query whose rows hold the matching records' `column` (with the joins it
+    /// names), and that column qualified: what ``pluck(_:as:in:)`` reads, for another
+    /// database to render and run.
+    package func plucking(_ column: String) throws -> (query: Query, column: String) {
+        try plucking(column, schema: RecordSchema.of(Record.self))
+    }
+
+    private func plucking(_ column: String, schema: RecordSchema) throws -> (query: Query, column: String) {
+        (try joinedQuery(schema: schema), try qualifiedColumn(column, schema: schema))
+    }
+
+    /// The query, also requiring each column (or property) to hold its value: what
+    /// ``find(by:in:)`` and ``exists(by:in:)`` read, for another database to run.
+    package func matching(_ values: [String: (any DatabaseValueConvertible)?]) throws -> RecordQuery {
+        try matching(values, schema: RecordSchema.of(Record.self))
+    }
+
     private func matching(_ values: [String: (any DatabaseValueConvertible)?], schema: RecordSchema) throws -> RecordQuery {
         try values.keys.sorted().reduce(self) { query, name in
             try query.where(schema.tableName + "." + schema.columnName(for: name), values[name] ?? nil)

@@ -12,11 +12,35 @@ extension RecordQuery {
     /// query's own limit otherwise), with the relations it includes (and the ones their
     /// types always load).
     package func records(from source: any RecordRowSource, limit: Int? = nil) throws -> [Record] {
+        let statement = try recordsStatement(in: source.dialect, limit: limit ?? query.limitCount)
+        return try records(decoding: source.rows(of: statement), from: source)
+    }
+
+    /// The `SELECT` of the records' rows, rendered in `dialect`, with `limit` (the query's
+    /// own when nil), once the included relations are known to exist.
+    package func recordsStatement(in dialect: SQLDialect, limit: Int? = nil) throws -> SQLStatement {
         let schema = try RecordSchema.of(Record.self)
         try inclusion.validate(from: schema)
-        let rendered = try selection(schema: schema).rendered(for: source.dialect)
-        let statement = try rendered.selectStatement(limit: limit ?? query.limitCount)
-        let rows = try source.rows(of: statement)
+        return try selection(schema: schema).rendered(for: dialect).selectStatement(limit: limit ?? query.limitCount)
+    }
+
+    /// Calls `body` with each record of the rows ``recordsStatement(in:limit:)`` selects,
+    /// read a batch at a time by `nextRows` (an empty batch is the end), each batch's
+    /// relations loaded from `source`: a cursor, whose memory holds one batch.
+    package func forEach(
+        from source: any RecordRowSource, nextRows: () throws -> [[Value]], _ body: (Record) throws -> Void
+    ) throws {
+        while case let rows = try nextRows(), !rows.isEmpty {
+            for record in try records(decoding: rows, from: source) {
+                try body(record)
+            }
+        }
+    }
+
+    /// The records of `rows`, the query's selected rows, with the relations it includes
+    /// loaded from `source`.
+    private func records(decoding rows: [[Value]], from source: any RecordRowSource) throws -> [Record] {
+        let schema = try RecordSchema.of(Record.self)
         guard schema.hasRelations else {
             let decoder = RecordDecoder(schema: schema)
             return try decoder.keepingContainer {

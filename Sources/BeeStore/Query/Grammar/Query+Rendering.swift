@@ -99,7 +99,7 @@ extension Query {
 
     /// The `UPDATE` statement of `increment(_:by:)`: `column` set to its value (0 when
     /// `NULL`) plus `amount`, and the columns `set` gives their values.
-    func incrementStatement(_ column: String, by amount: Value) throws -> SQLStatement {
+    package func incrementStatement(_ column: String, by amount: Value) throws -> SQLStatement {
         try renderUpdate(incrementing: (column, amount))
     }
 
