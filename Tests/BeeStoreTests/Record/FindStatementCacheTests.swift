@@ -10,36 +10,6 @@ private struct Gauge: ActiveRecord, Equatable {
     var level: Int
 }
 
-/// A record read and written by position: its kept lookup reads each row with one
-/// column reader, rewound for every lookup.
-private struct Meter: ColumnCodableRecord, Equatable {
-    var id: Int64?
-    var name: String
-    var reading: Int
-
-    static let storedProperties = [
-        RecordProperty("id", Int64?.self), RecordProperty("name", String.self), RecordProperty("reading", Int.self),
-    ]
-
-    init(id: Int64? = nil, name: String, reading: Int) {
-        self.id = id
-        self.name = name
-        self.reading = reading
-    }
-
-    init(columns: inout ColumnReader) throws {
-        id = try columns.read(Int64?.self)
-        name = try columns.read(String.self)
-        reading = try columns.read(Int.self)
-    }
-
-    func encode(to columns: inout ColumnWriter) throws {
-        try columns.write(id)
-        try columns.write(name)
-        try columns.write(reading)
-    }
-}
-
 /// An in-memory database holding one gauge, the gauge, and its key.
 private func savedGauge() throws -> (Database, Gauge, Int64) {
     let db = try Database.inMemory()
@@ -166,26 +136,6 @@ struct FindStatementCacheTests {
         #expect(try Gauge.where("id", id).limit(5).first(in: db) == gauge)
         #expect(try Gauge.where("id", id + 1).first(in: db) == nil)
         #expect(try Gauge.query(in: db).where("id", id).first() == gauge, "the query's own database")
-    }
-
-    @Test func aColumnCodableLookupReadsEachRowFromItsFirstColumn() throws {
-        let db = try Database.inMemory()
-        var meters = [Meter(name: "gas", reading: 12), Meter(name: "water", reading: 7), Meter(name: "power", reading: 40)]
-        try meters.save(in: db)
-        let ids = meters.compactMap(\.id)
-        #expect(ids.count == 3)
-        try db.read { connection throws in
-            for (meter, id) in zip(meters + meters.reversed(), ids + ids.reversed()) {
-                #expect(try Meter.find(id, in: db) == meter)
-                #expect(try Meter.where("id", id).first(in: db) == meter)
-            }
-            #expect(try Meter.find((ids.max() ?? 0) + 1, in: db) == nil)
-            #expect(try Meter.find(ids[1], in: db) == meters[1], "after a missing row")
-            #expect(keptLookups(on: connection) == 1)
-        }
-        try db.execute("UPDATE meter SET reading = 'high' WHERE id = ?", [ids[0]])
-        #expect(throws: ConversionError.self) { try Meter.find(ids[0], in: db) }
-        #expect(try Meter.find(ids[2], in: db) == meters[2], "after a row that did not convert")
     }
 
     @Test func otherRecordQueriesKeepTheirOwnMeaning() throws {
