@@ -215,10 +215,10 @@ public final class Database: Sendable {
 
     /// Runs a read, in a snapshot transaction or (for a single statement) without one.
     func withReader<T>(inTransaction: Bool, _ body: (Connection) throws -> T) throws -> T {
-        let context = ThreadContext.current
-        if let held = context.entry(for: self) {
+        if let held = ThreadContext.currentEntry(for: self) {
             return try body(held.connection)
         }
+        let context = ThreadContext.current
         let run = { (connection: Connection) throws -> T in
             try context.holding(connection, for: self, isWriter: false) {
                 try connection.readOnlyAccess {

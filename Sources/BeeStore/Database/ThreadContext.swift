@@ -44,6 +44,17 @@ final class ThreadContext {
         return context
     }
 
+    /// The entry of `database` in the calling thread's context, if the thread is already
+    /// using a connection of it: ``current``'s ``entry(for:)``, without making a context
+    /// for a thread that has none.
+    static func currentEntry(for database: Database) -> Entry? {
+        guard let pointer = pthread_getspecific(threadContextKey) else { return nil }
+        // The thread's slot holds its context retained until the thread exits, so the
+        // context outlives this call: it is used without a retain and release of its own
+        // (about 40 instructions of each lookup inside a read).
+        return Unmanaged<ThreadContext>.fromOpaque(pointer)._withUnsafeGuaranteedRef { $0.entry(for: database) }
+    }
+
     /// The connection of `database` this thread is already using, if any.
     func entry(for database: Database) -> Entry? {
         let owner = ObjectIdentifier(database)

@@ -36,11 +36,6 @@ extension Filterable {
         }
     }
 
-    /// Adds `AND column = value` in place: ``where(_:_:)`` without a copy of the builder.
-    mutating func addWhere(_ column: String, _ value: (any DatabaseValueConvertible)?) {
-        conditions.add(Self.equality(column, value), .and)
-    }
-
     /// `AND column = value`; a `nil` value gives `column IS NULL` ({Bee}'s `WHERE`).
     public consuming func `where`(_ column: String, _ value: (any DatabaseValueConvertible)?) -> Self {
         adding(Self.equality(column, value), .and)

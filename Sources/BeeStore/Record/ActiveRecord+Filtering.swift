@@ -4,7 +4,7 @@
 extension ActiveRecord {
     /// Records where `column = value` (`IS NULL` for nil).
     public static func `where`(_ column: String, _ value: (any DatabaseValueConvertible)?) -> RecordQuery<Self> {
-        RecordQuery { $0.addWhere(column, value) }
+        RecordQuery(Query(database: nil, table: tableName).where(column, value))
     }
 
     /// Records where `column <op> value`.

@@ -55,11 +55,13 @@ public struct ColumnReader {
     /// property is then read by the general path).
     @inlinable @inline(__always)
     mutating func nextDirectColumn(holding storageClass: Int32) -> DirectColumn? {
+        // Added without overflow checks: `property` is below `directProperties`, at most
+        // the statement's column count, an `Int32`, from which `offset` leaves room.
         guard let handle, property < directProperties,
-            let column = DirectColumn(handle, offset + Int32(truncatingIfNeeded: property)),
+            let column = DirectColumn(handle, offset &+ Int32(truncatingIfNeeded: property)),
             column.storageClass == storageClass
         else { return nil }
-        property += 1
+        property &+= 1
         return column
     }
 

@@ -11,12 +11,15 @@
 /// table does not matter.
 final class FindStatementCache {
     /// The cache of `connection`, made on first use.
+    @inline(__always)
     static func of(_ connection: Connection) -> FindStatementCache {
         RecordConnectionState.of(connection).finds
     }
 
-    /// What a lookup of one record type needs.
-    struct Entry {
+    /// What a lookup of one record type needs. A class: a lookup takes it from the cache
+    /// with one retain, where a structure of four references took four (and as many
+    /// releases).
+    final class Entry {
         let schema: RecordSchema
         /// The prepared ``RecordSchema/findSQL``.
         let statement: Statement
@@ -24,26 +27,42 @@ final class FindStatementCache {
         /// ``RecordSchema/columnReferences``), ASCII-lowercased; empty for a composite key.
         /// None has a dot: a query reads `a.b` as a column of another table.
         let keyReferences: [String]
-        /// The decoder of ``statement``'s rows for a `Codable` record type (nil for a
-        /// ``ColumnCodableRecord``, read by position without one), kept from one lookup to
-        /// the next with its keyed container and the columns it found for the keys: a
-        /// decoder made for each lookup cost about 4,000 instructions more (its
-        /// allocation, a container and its box, the keys' columns found by name).
-        let decoder: RecordDecoder?
+        /// The decoder of ``statement``'s rows, kept from one lookup to the next: for a
+        /// `Codable` record type with its keyed container and the columns it found for
+        /// the keys (a decoder made for each lookup cost about 4,000 instructions more:
+        /// its allocation, a container and its box, the keys' columns found by name);
+        /// for a ``ColumnCodableRecord`` with its column reader, rewound for each row (a
+        /// reader made for each lookup retained and released the schema and two arrays).
+        let decoder: RecordDecoder
 
         init(schema: RecordSchema, statement: Statement) {
             self.schema = schema
             self.statement = statement
-            decoder = schema.columnCodableType == nil ? RecordDecoder(keptFor: statement, schema: schema) : nil
+            decoder = RecordDecoder(keptFor: statement, schema: schema)
             let key = schema.primaryKey.name
             keyReferences = schema.hasCompositeKey ? [] : schema.columnReferences.columns
                 .filter { $0.value == key && !$0.key.utf8.contains(UInt8(ascii: ".")) }.map(\.key)
         }
 
-        /// The record of ``statement``'s current row.
-        func decodeRow<Record: ActiveRecord>(as type: Record.Type) throws -> Record {
-            guard let decoder else { return try RecordDecoder.decodeRow(of: statement, as: type, schema: schema) }
-            return try decoder.decode(type)
+        /// The record of type `Record` whose key is `key`, read with ``statement``, or what
+        /// `missing` throws when no row has that key. A method of the entry, which holds
+        /// the statement and the decoder while it runs: called from outside, the lookup
+        /// retained and released the statement (about 40 instructions).
+        func record<Record: ActiveRecord>(
+            withKey key: Value, as type: Record.Type, otherwise missing: @autoclosure () -> any Error
+        ) throws -> Record {
+            try statement.runBound(binding: { try bind(key) }) {
+                guard try statement.step() else { throw missing() }
+                return try decoder.decode(type)
+            }
+        }
+
+        /// Binds the values of `key`'s columns to ``statement``'s parameters, in order.
+        private func bind(_ key: Value) throws {
+            guard schema.hasCompositeKey else { return try statement.bind(key, at: 1) }
+            for (index, part) in try schema.keyParts(of: key).enumerated() {
+                try statement.bind(part, at: Int32(index + 1))
+            }
         }
 
         /// Whether a record query's `name` (`where(name, value)`) is the key's column.

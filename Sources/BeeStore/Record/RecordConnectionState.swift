@@ -15,16 +15,21 @@ final class RecordConnectionState {
     /// 380 instructions a one-row write transaction).
     @exclusivity(unchecked) private var lastIdleRowWriter: RowWriter?
 
-    /// The state of `connection`, made on first use.
+    /// The state of `connection`, made on first use. Always inlined: a lookup by key that
+    /// takes its cache from the state then needs no retain of the cache of its own.
+    @inline(__always)
     static func of(_ connection: Connection) -> RecordConnectionState {
-        guard let state = connection.upperLayerState else {
-            let state = RecordConnectionState()
-            connection.upperLayerState = state
-            return state
-        }
+        guard let state = connection.upperLayerState else { return made(for: connection) }
         // Only this type sets the slot: the downcast needs no check, which a dynamic cast
         // would make at every lookup by key.
         return unsafeDowncast(state, to: RecordConnectionState.self)
+    }
+
+    /// A new state, kept by `connection`.
+    private static func made(for connection: Connection) -> RecordConnectionState {
+        let state = RecordConnectionState()
+        connection.upperLayerState = state
+        return state
     }
 
     /// The idle row writer of the record type `typeID`, now in use by the caller.

@@ -43,14 +43,10 @@ extension RecordFetcher {
                 guard let entry = try FindStatementCache.of(connection)[typeID] ?? keptEntry(of: typeID, on: connection, in: database) else {
                     throw LookupDetour.general(nil)
                 }
-                let statement = entry.statement
-                guard !entry.schema.hasRelations, !statement.isBusy, column.map(entry.namesKey) ?? true else {
+                guard !entry.schema.hasRelations, !entry.statement.isBusy, column.map(entry.namesKey) ?? true else {
                     throw LookupDetour.general(entry.schema)
                 }
-                return try statement.runBound(binding: { try bind(key, of: entry.schema, to: statement) }) {
-                    guard try statement.step() else { throw LookupDetour.missing }
-                    return try entry.decodeRow(as: type)
-                }
+                return try entry.record(withKey: key, as: type, otherwise: LookupDetour.missing)
             }
         } catch LookupDetour.missing {
             return nil
@@ -68,13 +64,5 @@ extension RecordFetcher {
         let entry = FindStatementCache.Entry(schema: schema, statement: try connection.cachedStatement(schema.findSQL))
         FindStatementCache.of(connection).keep(entry, for: typeID)
         return entry
-    }
-
-    /// Binds the values of `key`'s columns to `statement`'s parameters, in order.
-    private static func bind(_ key: Value, of schema: RecordSchema, to statement: Statement) throws {
-        guard schema.hasCompositeKey else { return try statement.bind(key, at: 1) }
-        for (index, part) in try schema.keyParts(of: key).enumerated() {
-            try statement.bind(part, at: Int32(index + 1))
-        }
     }
 }

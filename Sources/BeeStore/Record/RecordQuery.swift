@@ -7,12 +7,32 @@
 /// ```
 public struct RecordQuery<Record: ActiveRecord>: Filterable, Sendable {
     var query: Query
+    /// The relations and annotations, when one is set; nil for none.
+    private var optionsBox: RecordQueryOptions.Box?
+
+    /// The relations and annotations.
+    private var options: RecordQueryOptions {
+        get { optionsBox?.options ?? RecordQueryOptions() }
+        set { optionsBox = RecordQueryOptions.Box(newValue) }
+    }
+
     /// The optional relations the records are loaded with.
-    var inclusion = RelationInclusion()
+    var inclusion: RelationInclusion {
+        get { options.inclusion }
+        set { options.inclusion = newValue }
+    }
+
     /// The relations joined for conditions and ordering, by path.
-    var joinedPaths: [String] = []
+    var joinedPaths: [String] {
+        get { options.joinedPaths }
+        set { options.joinedPaths = newValue }
+    }
+
     /// The expressions selected after the records' columns (see ``annotated(with:as:)``).
-    var annotations: [RecordAnnotation] = []
+    var annotations: [RecordAnnotation] {
+        get { options.annotations }
+        set { options.annotations = newValue }
+    }
 
     /// A query on `Record`'s table of `database` (when nil, the shared database of the
     /// moment it runs).
@@ -27,6 +47,13 @@ public struct RecordQuery<Record: ActiveRecord>: Filterable, Sendable {
         // Built in a local and moved in: built in place, the stored query was copied once.
         var query = Query(database: database, table: Record.tableName)
         build(&query)
+        self.query = query
+    }
+
+    /// A query of `Record`s with the conditions and clauses of `query`, a query on their
+    /// table, moved in: a lookup's query (`where("id", id)`) made by the builder closure
+    /// of ``init(database:building:)`` cost about 40 instructions more.
+    init(_ query: consuming Query) {
         self.query = query
     }
 
@@ -123,7 +150,7 @@ public struct RecordQuery<Record: ActiveRecord>: Filterable, Sendable {
     /// The first matching record, if any.
     public func first(in database: (any DatabaseProvider)? = nil) throws -> Record? {
         // A lookup by key (`where("id", id)`) takes the connection's kept lookup.
-        guard inclusion.paths.isEmpty, joinedPaths.isEmpty, let (column, key) = query.soleEquality else {
+        guard optionsBox?.options.involvesRelations != true, let (column, key) = query.soleEquality else {
             return try firstMatching(in: database)
         }
         guard let database = try running(on: database) else { throw RecordError.noDatabase }

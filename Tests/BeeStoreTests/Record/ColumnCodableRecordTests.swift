@@ -763,6 +763,28 @@ struct ColumnCodableRecordTests {
         try Self.expectRequiredHasOneWithoutItsRecordRefused(kind.marker)
     }
 
+    @Test("A positional record's lookup kept on its connection reads each row afresh, after a missing row and after a row that did not convert")
+    func keptPositionalLookupsReadEachRowAfresh() throws {
+        typealias Meter = Keeper<Positional>
+        let db = try Database.inMemory()
+        var meters = [Meter(name: "gas", level: 12), Meter(name: "water", level: 7), Meter(name: "power", level: 40)]
+        try meters.save(in: db)
+        let ids = meters.compactMap(\.id)
+        #expect(ids.count == 3)
+        // In one read: every lookup takes the connection's kept statement and reader.
+        try db.read { _ throws in
+            for (meter, id) in zip(meters + meters.reversed(), ids + ids.reversed()) {
+                #expect(try Meter.find(id, in: db) == meter)
+                #expect(try Meter.where("id", id).first(in: db) == meter)
+            }
+            #expect(try Meter.find((ids.max() ?? 0) + 1, in: db) == nil)
+            #expect(try Meter.find(ids[1], in: db) == meters[1], "after a missing row")
+        }
+        try db.execute("UPDATE keeper SET level = 'high' WHERE id = ?", [ids[0]])
+        #expect(throws: ConversionError.self) { try Meter.find(ids[0], in: db) }
+        #expect(try Meter.find(ids[2], in: db) == meters[2], "after a row that did not convert")
+    }
+
     @Test("A positional record is saved, updated and read without its Codable conformance, alone and as a relation")
     func positionalRecordsBypassCodable() throws {
         let sample = Sealed(label: "a", grade: -3, stamp: Date(timeIntervalSince1970: 5.5))
