@@ -1,6 +1,6 @@
 /// The record types looked up by key on one connection (``ActiveRecord/find(_:in:)``):
 /// each one's schema, once its tables are up to date for every connection, and its
-/// prepared `find` statement.
+/// prepared `find` statement (its text, on another database's connection).
 ///
 /// It spares a lookup the database's shared schemas, which need a lock and a hashed
 /// dictionary at every call, and the statement cache's search by SQL text. Only the
@@ -8,7 +8,8 @@
 /// committed its schema, which it then never forgets; SQLite prepares a kept statement
 /// again by itself when the database's schema changes (a table dropped and created
 /// anew, a column added), and the statement names its columns, so their order in the
-/// table does not matter.
+/// table does not matter. Another database's connection (a ``RecordRowSource``) keeps a
+/// type on its first lookup: the tables there are never altered by records.
 final class FindStatementCache {
     /// The cache of `connection`, made on first use.
     static func of(_ connection: Connection) -> FindStatementCache {
@@ -18,30 +19,51 @@ final class FindStatementCache {
     /// What a lookup of one record type needs.
     struct Entry {
         let schema: RecordSchema
-        /// The prepared ``RecordSchema/findSQL``.
-        let statement: Statement
+        /// The prepared ``RecordSchema/findSQL`` on a SQLite connection; nil on another
+        /// database's connection, which runs ``serverFindSQL``.
+        let statement: Statement?
+        /// ``RecordSchema/findSQL`` in the dialect of another database's connection; empty
+        /// on a SQLite connection.
+        let serverFindSQL: String
         /// The names a record query may give the key's column (see
         /// ``RecordSchema/columnReferences``), ASCII-lowercased; empty for a composite key.
         /// None has a dot: a query reads `a.b` as a column of another table.
         let keyReferences: [String]
         /// The decoder of ``statement``'s rows for a `Codable` record type (nil for a
-        /// ``ColumnCodableRecord``, read by position without one), kept from one lookup to
+        /// ``ColumnCodableRecord``, read by position without one; never nil on another
+        /// database's connection, whose rows it reads whole), kept from one lookup to
         /// the next with its keyed container and the columns it found for the keys: a
         /// decoder made for each lookup cost about 4,000 instructions more (its
         /// allocation, a container and its box, the keys' columns found by name).
         let decoder: RecordDecoder?
 
+        /// The entry of a SQLite connection, which runs `statement`.
         init(schema: RecordSchema, statement: Statement) {
+            self.init(
+                schema: schema, statement: statement, serverFindSQL: "",
+                decoder: schema.columnCodableType == nil ? RecordDecoder(keptFor: statement, schema: schema) : nil)
+        }
+
+        /// The entry of another database's connection, which speaks `dialect`: its rows
+        /// come whole, and one decoder reads them whatever the record's coding.
+        init(schema: RecordSchema, dialect: SQLDialect) {
+            self.init(
+                schema: schema, statement: nil, serverFindSQL: schema.statements.rendered(for: dialect).find,
+                decoder: RecordDecoder(keptFor: schema))
+        }
+
+        private init(schema: RecordSchema, statement: Statement?, serverFindSQL: String, decoder: RecordDecoder?) {
             self.schema = schema
             self.statement = statement
-            decoder = schema.columnCodableType == nil ? RecordDecoder(keptFor: statement, schema: schema) : nil
+            self.serverFindSQL = serverFindSQL
+            self.decoder = decoder
             let key = schema.primaryKey.name
             keyReferences = schema.hasCompositeKey ? [] : schema.columnReferences.columns
                 .filter { $0.value == key && !$0.key.utf8.contains(UInt8(ascii: ".")) }.map(\.key)
         }
 
-        /// The record of ``statement``'s current row.
-        func decodeRow<Record: ActiveRecord>(as type: Record.Type) throws -> Record {
+        /// The record of `statement`'s current row (the entry's own).
+        func decodeRow<Record: ActiveRecord>(of statement: Statement, as type: Record.Type) throws -> Record {
             guard let decoder else { return try RecordDecoder.decodeRow(of: statement, as: type, schema: schema) }
             return try decoder.decode(type)
         }

@@ -43,13 +43,14 @@ extension RecordFetcher {
                 guard let entry = try FindStatementCache.of(connection)[typeID] ?? keptEntry(of: typeID, on: connection, in: database) else {
                     throw LookupDetour.general(nil)
                 }
-                let statement = entry.statement
-                guard !entry.schema.hasRelations, !statement.isBusy, column.map(entry.namesKey) ?? true else {
+                guard let statement = entry.statement, !entry.schema.hasRelations, !statement.isBusy,
+                    column.map(entry.namesKey) ?? true
+                else {
                     throw LookupDetour.general(entry.schema)
                 }
                 return try statement.runBound(binding: { try bind(key, of: entry.schema, to: statement) }) {
                     guard try statement.step() else { throw LookupDetour.missing }
-                    return try entry.decodeRow(as: type)
+                    return try entry.decodeRow(of: statement, as: type)
                 }
             }
         } catch LookupDetour.missing {
