@@ -27,7 +27,7 @@ import Testing
         static let mapping = RecordMapping(table: "shelf").hasMany("books", foreignKey: "shelf_id")
         var id: Int64?
         var label: String
-        var books: [Book]?
+        var books: [Book]
     }
 
     struct Book: ActiveRecord, Equatable {
@@ -187,7 +187,7 @@ import Testing
             let before = trace.values.count
             let found = try #require(try Shelf.find(id, in: db))
             #expect(found.label == "poetry")
-            #expect(found.books?.map(\.title).sorted() == ["Alcools", "Capitale de la douleur"])
+            #expect(found.books.map(\.title).sorted() == ["Alcools", "Capitale de la douleur"])
             let statements = trace.values.dropFirst(before)
             #expect(statements.first?.hasPrefix("BEGIN ISOLATION LEVEL REPEATABLE READ") == true, "\(Array(statements))")
             #expect(statements.last == "COMMIT")

@@ -245,11 +245,6 @@ struct GraphWriter {
 
         // Bound after the related records are saved: one of the same type uses the same statement.
         let written = try writeRow(values, kind, key: key, expectedVersion: expectedVersion, writer: writer)
-        if !schema.hasCompositeKey {
-            values[schema.primaryKeyIndex] = written
-            // The key is decoded from `values`, not from the property's value before the write.
-            rebuilt[schema.primaryKey.key] = nil
-        }
 
         for (index, children) in graph.toMany.sorted(by: { $0.key < $1.key }) {
             let relation = schema.toMany[index]
@@ -264,6 +259,11 @@ struct GraphWriter {
         // from its values (as SQLite's direct path above does not).
         let rebuilds = schema.hasRelations || !schema.timestamps.isEmpty || schema.lockVersionIndex != nil || parent != nil
         guard identity == nil, rebuilds else { return try assign(written, to: &record, replacing: key, by: writer) }
+        if !schema.hasCompositeKey {
+            values[schema.primaryKeyIndex] = written
+            // The key is decoded from `values`, not from the property's value before the write.
+            rebuilt[schema.primaryKey.key] = nil
+        }
         record = try RecordDecoder(schema: schema, values: values, decoded: rebuilt).decode(Record.self)
     }
 
@@ -473,13 +473,12 @@ struct GraphWriter {
         _ values: [Value], _ kind: RecordSchema.RowStatement, key: Value?, expectedVersion: Int64?, writer: RowWriter
     ) throws -> Value {
         let schema = writer.schema
-        var arguments: [Value] = []
-        arguments.reserveCapacity(values.count)
+        // Sized once: the columns' parameters are 1 to the largest of them.
+        let parameterCount = values.indices.reduce(0) { max($0, Int(schema.parameter(ofColumn: $1, in: kind))) }
+        var arguments = [Value](repeating: .null, count: parameterCount)
         for (index, value) in values.enumerated() {
             let parameter = Int(schema.parameter(ofColumn: index, in: kind))
-            guard parameter > 0 else { continue }
-            if arguments.count < parameter { arguments += repeatElement(.null, count: parameter - arguments.count) }
-            arguments[parameter - 1] = value
+            if parameter > 0 { arguments[parameter - 1] = value }
         }
         if let key, !schema.hasCompositeKey {
             arguments[Int(schema.parameter(ofColumn: schema.primaryKeyIndex, in: kind)) - 1] = key
