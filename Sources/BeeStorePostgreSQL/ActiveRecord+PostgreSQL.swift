@@ -9,6 +9,10 @@ extension PostgreSQLConnection: RecordRowSource {
     package func rows(of statement: SQLStatement) throws -> [[Value]] {
         try fetchAll(statement).map(\.values)
     }
+
+    /// Its server connection's: a ``PostgreSQLConnection`` is made for each closure, the
+    /// server connection under it lasts.
+    package var recordState: RecordConnectionState { session.recordState }
 }
 
 /// Record queries on a PostgreSQL database: the same queries as on SQLite (conditions,
@@ -55,7 +59,12 @@ extension RecordQuery {
 extension ActiveRecord {
     /// The record with this key, with its required relations.
     public static func find(_ key: ID, in database: PostgreSQLDatabase) throws -> Self? {
-        try query().find(key, in: database)
+        do {
+            // One statement, with what the connection keeps for the type.
+            return try database.readOneStatement { try findKept(key, on: $0) }
+        } catch is KeptLookupUnavailable {
+            return try query().find(key, in: database)
+        }
     }
 
     /// Every record, in key order.

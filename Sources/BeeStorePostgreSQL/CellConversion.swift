@@ -68,10 +68,24 @@ enum CellConversion {
     /// result's names.
     static func rows(of result: [PostgresRow], columns: ([String]) -> ColumnNames) throws -> [Row] {
         guard let first = result.first else { return [] }
-        let columns = columns(first.map(\.columnName))
-        return try result.map { row in
-            Row(columns: columns, values: try row.map(value(of:)))
+        // The first row's cells give the names with the values: postgres-nio makes a cell
+        // anew at each access (about 700 instructions), and a one-row result read its
+        // cells twice.
+        var names: [String] = []
+        var values: [Value] = []
+        names.reserveCapacity(first.count)
+        values.reserveCapacity(first.count)
+        for cell in first {
+            names.append(cell.columnName)
+            values.append(try value(of: cell))
         }
+        let columns = columns(names)
+        var rows = [Row(columns: columns, values: values)]
+        rows.reserveCapacity(result.count)
+        for row in result.dropFirst() {
+            rows.append(Row(columns: columns, values: try row.map(value(of:))))
+        }
+        return rows
     }
 }
 #endif

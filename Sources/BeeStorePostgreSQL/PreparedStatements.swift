@@ -16,20 +16,38 @@ struct PreparedStatements {
     private static let seenCapacity = 1_000
 
     /// How to run a statement.
-    enum Plan: Equatable {
-        /// As an unnamed statement, parsed and planned for this run only.
-        case unnamed
-        /// By its prepared `name`, after preparing it when `prepares` is true, and after
-        /// letting the `released` statements go.
-        case prepared(name: String, prepares: Bool, released: [String])
+    enum Plan {
+        /// As an unnamed statement of kind `kind`, parsed and planned for this run only.
+        case unnamed(StatementKind)
+        /// By the name of `statement`, after preparing it when `prepares` is true, and
+        /// after letting the `released` statements go.
+        case prepared(PreparedStatement, prepares: Bool, released: [String])
     }
 
-    private struct Entry {
+    /// A statement the connection keeps prepared, found once per run: its name, when it
+    /// last ran, and the column names of its results.
+    final class PreparedStatement {
         let name: String
-        var lastUse: UInt64
+        fileprivate var lastUse: UInt64
+        /// Kept so that each run reads its rows with the names it read them with before,
+        /// instead of indexing them anew (the largest cost of a one-row result).
+        private var columns: ColumnNames?
+
+        fileprivate init(name: String, lastUse: UInt64) {
+            self.name = name
+            self.lastUse = lastUse
+        }
+
+        /// The column names of a result whose columns are `names`.
+        func columns(named names: [String]) -> ColumnNames {
+            if let columns, columns.names == names { return columns }
+            let named = ColumnNames(names)
+            columns = named
+            return named
+        }
     }
 
-    private var entries: [String: Entry] = [:]
+    private var entries: [String: PreparedStatement] = [:]
     private var seenOnce: Set<String> = []
     private var clock: UInt64 = 0
     private var numbered = 0
@@ -37,21 +55,25 @@ struct PreparedStatements {
     /// Whether the connection holds any prepared statement.
     var isEmpty: Bool { entries.isEmpty }
 
-    /// How to run `sql` with `values`. Only a statement of kind `kind` is ever prepared,
-    /// and only when each value can be written as a literal of `EXECUTE`'s arguments
-    /// (text with a NUL cannot: the server refuses it in either form, and says why only
-    /// for a bound value).
-    mutating func plan(for sql: String, kind: StatementKind, values: [Value]) -> Plan {
-        guard kind == .rows, !values.contains(where: Self.hasNUL) else { return .unnamed }
+    /// How to run `sql` with `values`. Only a statement of kind ``StatementKind/rows`` is
+    /// ever prepared (its kind is read from its text unless it is prepared already), and
+    /// only when each value can be written as a literal of `EXECUTE`'s arguments (text
+    /// with a NUL cannot: the server refuses it in either form, and says why only for a
+    /// bound value).
+    mutating func plan(for sql: String, values: [Value]) -> Plan {
+        guard !values.contains(where: Self.hasNUL) else { return .unnamed(StatementKind(of: sql)) }
         clock += 1
         if let entry = entries[sql] {
-            entries[sql]?.lastUse = clock
-            return .prepared(name: entry.name, prepares: false, released: [])
+            entry.lastUse = clock
+            return .prepared(entry, prepares: false, released: [])
         }
-        guard seenOnce.remove(sql) != nil else {
-            if seenOnce.count >= Self.seenCapacity { seenOnce.removeAll() }
-            seenOnce.insert(sql)
-            return .unnamed
+        let kind = StatementKind(of: sql)
+        guard kind == .rows, seenOnce.remove(sql) != nil else {
+            if kind == .rows {
+                if seenOnce.count >= Self.seenCapacity { seenOnce.removeAll() }
+                seenOnce.insert(sql)
+            }
+            return .unnamed(kind)
         }
         var released: [String] = []
         if entries.count >= Self.capacity, let oldest = entries.min(by: { $0.value.lastUse < $1.value.lastUse }) {
@@ -59,9 +81,9 @@ struct PreparedStatements {
             released.append(oldest.value.name)
         }
         numbered += 1
-        let name = "beestore_\(numbered)"
-        entries[sql] = Entry(name: name, lastUse: clock)
-        return .prepared(name: name, prepares: true, released: released)
+        let entry = PreparedStatement(name: "beestore_\(numbered)", lastUse: clock)
+        entries[sql] = entry
+        return .prepared(entry, prepares: true, released: released)
     }
 
     /// Forgets `sql`'s prepared statement: it failed to prepare, or the server no longer

@@ -1,9 +1,10 @@
 #if PostgreSQL
 import BeeStore
 
-/// The column names of each statement's results, kept so that a statement that runs again
-/// reads its rows with the names it read them with before, instead of indexing them anew
-/// (the largest cost of a one-row result).
+/// The column names of the results of each statement run unnamed, kept so that a statement
+/// that runs again reads its rows with the names it read them with before, instead of
+/// indexing them anew (the largest cost of a one-row result). A prepared statement keeps
+/// its own (``PreparedStatements/PreparedStatement``), found with it.
 struct ResultColumns {
     /// The most statements whose names are kept; past it, all are let go.
     private static let capacity = 200

@@ -24,8 +24,12 @@ final class ServerSession {
     /// The statements this connection keeps prepared on the server.
     private var prepared = PreparedStatements()
 
-    /// The column names of the results of the statements this connection ran.
+    /// The column names of the results of the statements this connection ran unnamed (a
+    /// prepared statement keeps its own).
     private var resultColumns = ResultColumns()
+
+    /// What the record layer keeps for this connection: its lookups by key and row writers.
+    let recordState = RecordConnectionState()
 
     init(connection: PostgresConnection, logger: Logger, timeLimit: TimeInterval?, reporter: StatementReporter?) {
         self.connection = connection
@@ -49,32 +53,38 @@ final class ServerSession {
     func run(_ sql: String, _ values: [Value], insideTransaction: Bool) throws -> Outcome {
         let start = reporter == nil ? 0 : DispatchTime.now().uptimeNanoseconds
         let result: PostgresQueryResult
+        let statement: PreparedStatements.PreparedStatement?
         do {
-            result = try send(sql, values, insideTransaction: insideTransaction)
+            (result, statement) = try send(sql, values, insideTransaction: insideTransaction)
         } catch {
             let failure = translated(error, sql: sql)
             report(sql, values, startedAt: start, failure: failure)
             throw failure
         }
         report(sql, values, startedAt: start, failure: nil)
-        let rows = try CellConversion.rows(of: result.rows) { names in resultColumns.columns(of: sql, named: names) }
+        let rows = try CellConversion.rows(of: result.rows) { names in
+            statement?.columns(named: names) ?? resultColumns.columns(of: sql, named: names)
+        }
         return Outcome(rows: rows, changes: result.metadata.rows ?? 0)
     }
 
     /// Sends `sql` as its plan says: unnamed, or by its prepared name, preparing it (and
-    /// letting the least used go) in the same round trip.
-    private func send(_ sql: String, _ values: [Value], insideTransaction: Bool) throws -> PostgresQueryResult {
-        let kind = StatementKind(of: sql)
-        guard case .prepared(let name, let prepares, let released) = prepared.plan(for: sql, kind: kind, values: values)
-        else {
+    /// letting the least used go) in the same round trip. Returns the result, and the
+    /// prepared statement that gave it, if one did.
+    private func send(
+        _ sql: String, _ values: [Value], insideTransaction: Bool
+    ) throws -> (PostgresQueryResult, PreparedStatements.PreparedStatement?) {
+        let plan = prepared.plan(for: sql, values: values)
+        guard case .prepared(let statement, let prepares, let released) = plan else {
             let result = try wait(for: PostgresQuery(unsafeSQL: sql, binds: UntypedParameter.bindings(for: values)))
-            if kind == .other, !prepared.isEmpty {
+            if case .unnamed(.other) = plan, !prepared.isEmpty {
                 // A change of the schema may change what a prepared statement returns.
                 prepared.forgetAll()
                 _ = try wait(for: PostgresQuery(unsafeSQL: ServerStatements.deallocateAll))
             }
-            return result
+            return (result, nil)
         }
+        let name = statement.name
         // The statements are sent one after the other without waiting: postgres-nio
         // queues them on the connection, and the server answers them in order.
         let housekeeping =
@@ -88,7 +98,7 @@ final class ServerSession {
             throw error
         }
         do {
-            return try execution.wait()
+            return (try execution.wait(), statement)
         } catch let error as PSQLError where Self.isStale(error) {
             // The server let the statement go (a `DEALLOCATE` of the app's), or its table
             // changed the columns it returns: prepared again on its next run.
@@ -99,7 +109,7 @@ final class ServerSession {
             let release = query(ServerStatements.deallocate(name))
             let retry = try wait(for: PostgresQuery(unsafeSQL: sql, binds: UntypedParameter.bindings(for: values)))
             _ = try? release.wait()
-            return retry
+            return (retry, nil)
         }
     }
 

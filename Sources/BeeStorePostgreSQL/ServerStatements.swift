@@ -62,7 +62,19 @@ enum ServerStatements {
         var bytes = Array("EXECUTE \(name)(".utf8)
         bytes.reserveCapacity(bytes.count + 24 * values.count)
         for (index, value) in values.enumerated() {
-            if index > 0 { bytes.append(contentsOf: ", ".utf8) }
+            if index > 0 {
+                bytes.append(UInt8(ascii: ","))
+                bytes.append(UInt8(ascii: " "))
+            }
+            if case .integer(let integer) = value {
+                // Written straight into the bytes, without a `String` (about 1,000
+                // instructions an integer); digits and a sign need no escape.
+                bytes.append(UInt8(ascii: "E"))
+                bytes.append(UInt8(ascii: "'"))
+                appendDecimal(integer, to: &bytes)
+                bytes.append(UInt8(ascii: "'"))
+                continue
+            }
             guard let text = UntypedParameter.text(of: value) else {
                 bytes.append(contentsOf: "NULL".utf8)
                 continue
@@ -83,6 +95,18 @@ enum ServerStatements {
         }
         bytes.append(UInt8(ascii: ")"))
         return String(decoding: bytes, as: UTF8.self)
+    }
+
+    /// Appends the decimal digits of `integer`, after a minus sign when it is negative.
+    private static func appendDecimal(_ integer: Int64, to bytes: inout [UInt8]) {
+        if integer < 0 { bytes.append(UInt8(ascii: "-")) }
+        let start = bytes.count
+        var magnitude = integer.magnitude
+        repeat {
+            bytes.append(UInt8(ascii: "0") + UInt8(truncatingIfNeeded: magnitude % 10))
+            magnitude /= 10
+        } while magnitude > 0
+        bytes[start...].reverse()
     }
 
     /// Whether an escape string doubles `byte`: a quote or a backslash.

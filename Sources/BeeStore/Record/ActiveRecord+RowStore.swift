@@ -45,11 +45,12 @@ extension ActiveRecord {
     }
 
     /// Runs a graph write on `store`; when it fails, the class instances it gave ids get
-    /// back the ids they had.
+    /// back the ids they had. The row writers go back to the connection for its next saves.
     static func write<T>(
         on store: any RecordRowStore, updatingRelated: Bool = false, _ body: (inout GraphWriter) throws -> T
     ) throws -> T {
         var writer = GraphWriter(store: store, updatesRelated: updatingRelated)
+        defer { writer.finish() }
         do {
             return try body(&writer)
         } catch {

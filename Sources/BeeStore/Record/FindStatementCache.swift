@@ -1,6 +1,6 @@
 /// The record types looked up by key on one connection (``ActiveRecord/find(_:in:)``):
 /// each one's schema, once its tables are up to date for every connection, and its
-/// prepared `find` statement.
+/// prepared `find` statement (its text, on another database's connection).
 ///
 /// It spares a lookup the database's shared schemas, which need a lock and a hashed
 /// dictionary at every call, and the statement cache's search by SQL text. Only the
@@ -8,7 +8,8 @@
 /// committed its schema, which it then never forgets; SQLite prepares a kept statement
 /// again by itself when the database's schema changes (a table dropped and created
 /// anew, a column added), and the statement names its columns, so their order in the
-/// table does not matter.
+/// table does not matter. Another database's connection (a ``RecordRowSource``) keeps a
+/// type on its first lookup: the tables there are never altered by records.
 final class FindStatementCache {
     /// The cache of `connection`, made on first use.
     @inline(__always)
@@ -21,8 +22,12 @@ final class FindStatementCache {
     /// releases).
     final class Entry {
         let schema: RecordSchema
-        /// The prepared ``RecordSchema/findSQL``.
-        let statement: Statement
+        /// The prepared ``RecordSchema/findSQL`` on a SQLite connection; nil on another
+        /// database's connection, which runs ``serverFindSQL``.
+        let statement: Statement?
+        /// ``RecordSchema/findSQL`` in the dialect of another database's connection; empty
+        /// on a SQLite connection.
+        let serverFindSQL: String
         /// The names a record query may give the key's column (see
         /// ``RecordSchema/columnReferences``), ASCII-lowercased; empty for a composite key.
         /// None has a dot: a query reads `a.b` as a column of another table.
@@ -32,33 +37,49 @@ final class FindStatementCache {
         /// the keys (a decoder made for each lookup cost about 4,000 instructions more:
         /// its allocation, a container and its box, the keys' columns found by name);
         /// for a ``ColumnCodableRecord`` with its column reader, rewound for each row (a
-        /// reader made for each lookup retained and released the schema and two arrays).
+        /// reader made for each lookup retained and released the schema and two arrays);
+        /// on another database's connection, whose rows come whole, one decoder whatever
+        /// the record's coding.
         let decoder: RecordDecoder
 
-        init(schema: RecordSchema, statement: Statement) {
+        /// The entry of a SQLite connection, which runs `statement`.
+        convenience init(schema: RecordSchema, statement: Statement) {
+            self.init(
+                schema: schema, statement: statement, serverFindSQL: "", decoder: RecordDecoder(keptFor: statement, schema: schema))
+        }
+
+        /// The entry of another database's connection, which speaks `dialect`.
+        convenience init(schema: RecordSchema, dialect: SQLDialect) {
+            self.init(
+                schema: schema, statement: nil, serverFindSQL: schema.statements.rendered(for: dialect).find,
+                decoder: RecordDecoder(keptFor: schema))
+        }
+
+        private init(schema: RecordSchema, statement: Statement?, serverFindSQL: String, decoder: RecordDecoder) {
             self.schema = schema
             self.statement = statement
-            decoder = RecordDecoder(keptFor: statement, schema: schema)
+            self.serverFindSQL = serverFindSQL
+            self.decoder = decoder
             let key = schema.primaryKey.name
             keyReferences = schema.hasCompositeKey ? [] : schema.columnReferences.columns
                 .filter { $0.value == key && !$0.key.utf8.contains(UInt8(ascii: ".")) }.map(\.key)
         }
 
-        /// The record of type `Record` whose key is `key`, read with ``statement``, or what
-        /// `missing` throws when no row has that key. A method of the entry, which holds
-        /// the statement and the decoder while it runs: called from outside, the lookup
-        /// retained and released the statement (about 40 instructions).
+        /// The record of type `Record` whose key is `key`, read with `statement` (the
+        /// entry's own, on a SQLite connection), or what `missing` throws when no row has
+        /// that key. A method of the entry, which holds the decoder while it runs.
         func record<Record: ActiveRecord>(
-            withKey key: Value, as type: Record.Type, otherwise missing: @autoclosure () -> any Error
+            withKey key: Value, from statement: Statement, as type: Record.Type,
+            otherwise missing: @autoclosure () -> any Error
         ) throws -> Record {
-            try statement.runBound(binding: { try bind(key) }) {
+            try statement.runBound(binding: { try bind(key, to: statement) }) {
                 guard try statement.step() else { throw missing() }
                 return try decoder.decode(type)
             }
         }
 
-        /// Binds the values of `key`'s columns to ``statement``'s parameters, in order.
-        private func bind(_ key: Value) throws {
+        /// Binds the values of `key`'s columns to `statement`'s parameters, in order.
+        private func bind(_ key: Value, to statement: Statement) throws {
             guard schema.hasCompositeKey else { return try statement.bind(key, at: 1) }
             for (index, part) in try schema.keyParts(of: key).enumerated() {
                 try statement.bind(part, at: Int32(index + 1))

@@ -68,6 +68,14 @@ struct GraphWriter {
         if case .sqlite(_, let connection) = target { connection } else { nil }
     }
 
+    /// What the target's connection keeps for the record layer between writes.
+    private var connectionState: RecordConnectionState {
+        switch target {
+        case .sqlite(_, let connection): RecordConnectionState.of(connection)
+        case .server(let store): store.recordState
+        }
+    }
+
     /// The database the records' hooks are given: a SQLite target's.
     private var hookDatabase: Database? {
         if case .sqlite(let database, _) = target { database } else { nil }
@@ -88,7 +96,7 @@ struct GraphWriter {
         let typeID = ObjectIdentifier(type)
         if let lastRowWriter, lastRowWriter.schema.typeID == typeID { return lastRowWriter }
         let writer = try rowWriters[typeID]
-            ?? connection.flatMap { RecordConnectionState.of($0).takeRowWriter(of: typeID) } ?? RowWriter(type)
+            ?? connectionState.takeRowWriter(of: typeID) ?? RowWriter(type)
         if let lastRowWriter {
             if rowWriters.isEmpty { rowWriters[lastRowWriter.schema.typeID] = lastRowWriter }
             rowWriters[typeID] = writer
@@ -100,8 +108,7 @@ struct GraphWriter {
     /// Hands the row writers back to the connection, for its next saves. The writer
     /// must not write after.
     mutating func finish() {
-        guard let connection else { return }
-        let state = RecordConnectionState.of(connection)
+        let state = connectionState
         if rowWriters.isEmpty {
             if let lastRowWriter { state.giveBack(lastRowWriter) }
         } else {
@@ -238,11 +245,6 @@ struct GraphWriter {
 
         // Bound after the related records are saved: one of the same type uses the same statement.
         let written = try writeRow(values, kind, key: key, expectedVersion: expectedVersion, writer: writer)
-        if !schema.hasCompositeKey {
-            values[schema.primaryKeyIndex] = written
-            // The key is decoded from `values`, not from the property's value before the write.
-            rebuilt[schema.primaryKey.key] = nil
-        }
 
         for (index, children) in graph.toMany.sorted(by: { $0.key < $1.key }) {
             let relation = schema.toMany[index]
@@ -252,7 +254,16 @@ struct GraphWriter {
             rebuilt[relation.key] = relation.isToOne ? saved.first : saved
         }
 
-        guard identity == nil else { return try assign(written, to: &record, replacing: key, by: writer) }
+        // A struct without relations, timestamps or a version, written without its
+        // parent's key, differs from the saved row by its key at most: it is not rebuilt
+        // from its values (as SQLite's direct path above does not).
+        let rebuilds = schema.hasRelations || !schema.timestamps.isEmpty || schema.lockVersionIndex != nil || parent != nil
+        guard identity == nil, rebuilds else { return try assign(written, to: &record, replacing: key, by: writer) }
+        if !schema.hasCompositeKey {
+            values[schema.primaryKeyIndex] = written
+            // The key is decoded from `values`, not from the property's value before the write.
+            rebuilt[schema.primaryKey.key] = nil
+        }
         record = try RecordDecoder(schema: schema, values: values, decoded: rebuilt).decode(Record.self)
     }
 
@@ -462,13 +473,12 @@ struct GraphWriter {
         _ values: [Value], _ kind: RecordSchema.RowStatement, key: Value?, expectedVersion: Int64?, writer: RowWriter
     ) throws -> Value {
         let schema = writer.schema
-        var arguments: [Value] = []
-        arguments.reserveCapacity(values.count)
+        // Sized once: the columns' parameters are 1 to the largest of them.
+        let parameterCount = values.indices.reduce(0) { max($0, Int(schema.parameter(ofColumn: $1, in: kind))) }
+        var arguments = [Value](repeating: .null, count: parameterCount)
         for (index, value) in values.enumerated() {
             let parameter = Int(schema.parameter(ofColumn: index, in: kind))
-            guard parameter > 0 else { continue }
-            if arguments.count < parameter { arguments += repeatElement(.null, count: parameter - arguments.count) }
-            arguments[parameter - 1] = value
+            if parameter > 0 { arguments[parameter - 1] = value }
         }
         if let key, !schema.hasCompositeKey {
             arguments[Int(schema.parameter(ofColumn: schema.primaryKeyIndex, in: kind)) - 1] = key

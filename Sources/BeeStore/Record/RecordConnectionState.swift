@@ -1,7 +1,12 @@
-/// What the record layer keeps per connection, in its ``Connection/upperLayerState``:
-/// the prepared lookups by key, and the row writers of the record types saved on it.
-final class RecordConnectionState {
+/// What the record layer keeps per connection, in its ``Connection/upperLayerState`` (or,
+/// for another database's connection, in its ``RecordRowSource/recordState``): the
+/// prepared lookups by key, and the row writers of the record types saved on it.
+package final class RecordConnectionState {
     let finds = FindStatementCache()
+
+    /// An empty state, for a connection that has seen no record yet.
+    package init() {}
+
     /// Row writers not in use by a graph writer, by record type. Kept from one save to
     /// the next: a row writer made for each save (the schema looked up under a lock, an
     /// encoder and its keyed container, the insert statement found in the statement

@@ -55,6 +55,14 @@ final class RecordDecoder: Decoder {
         keepsContainer = true
     }
 
+    /// A decoder of the rows another database returned (see ``load(values:relations:)``)
+    /// that keeps its keyed container for every record it decodes, for as long as it
+    /// lives: the decoder of a kept lookup on another database's connection.
+    convenience init(keptFor schema: RecordSchema) {
+        self.init(schema: schema)
+        keepsContainer = true
+    }
+
     /// A decoder of column values in schema order and of values decoded beforehand by key.
     init(schema: RecordSchema, values: [Value] = [], decoded: [String: Any] = [:]) {
         self.schema = schema
@@ -151,6 +159,12 @@ final class RecordDecoder: Decoder {
     /// The container handed out last, kept while ``keepingContainer(_:)`` runs.
     @exclusivity(unchecked) private var kept = KeptContainer()
     @exclusivity(unchecked) private var keepsContainer = false  // one thread, one row at a time
+
+    /// Whether a record's `init(from:)` runs with this decoder on the calling thread: a
+    /// lookup made from there must not load other values into it.
+    var isDecoding: Bool {
+        ActiveDecoder.current == Unmanaged.passUnretained(self).toOpaque()
+    }
 
     /// Runs `body`, which decodes many records, with one container serving them all.
     func keepingContainer<T>(_ body: () throws -> T) rethrows -> T {

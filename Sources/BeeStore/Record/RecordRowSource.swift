@@ -8,6 +8,10 @@ package protocol RecordRowSource: AnyObject {
 
     /// The rows `statement` selects: each one's values, in the order of its columns.
     func rows(of statement: SQLStatement) throws -> [[Value]]
+
+    /// What the record layer keeps for the connection from one use to the next (its
+    /// lookups by key, its row writers): one state for as long as the server connection lives.
+    var recordState: RecordConnectionState { get }
 }
 
 /// A connection to a database other than SQLite that record saves and deletes write

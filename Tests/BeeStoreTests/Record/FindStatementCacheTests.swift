@@ -108,11 +108,12 @@ struct FindStatementCacheTests {
         #expect(try Gauge.find(id, in: db) == gauge)
         try db.read { connection in
             let kept = try #require(FindStatementCache.of(connection)[ObjectIdentifier(Gauge.self)])
+            let statement = try #require(kept.statement)
             // Stepping its statement, as while decoding a record that looks another up.
-            try kept.statement.runBound(binding: { try kept.statement.bind(id, at: 1) }) { () throws in
-                #expect(try kept.statement.step())
+            try statement.runBound(binding: { try statement.bind(id, at: 1) }) { () throws in
+                #expect(try statement.step())
                 #expect(try Gauge.find(id, in: db) == gauge)
-                #expect(kept.statement.value(at: 0) == .integer(id), "still on its row")
+                #expect(statement.value(at: 0) == .integer(id), "still on its row")
             }
         }
     }
