@@ -31,8 +31,12 @@ final class ServerSession {
     /// What the record layer keeps for this connection: its lookups by key and row writers.
     let recordState = RecordConnectionState()
 
+    /// The answers the session waits for, failed as soon as the connection closes.
+    private let pending: PendingAnswers
+
     init(connection: PostgresConnection, logger: Logger, timeLimit: TimeInterval?, reporter: StatementReporter?) {
         self.connection = connection
+        pending = PendingAnswers(watching: connection)
         self.logger = logger
         self.timeLimit = timeLimit
         self.reporter = reporter
@@ -115,12 +119,12 @@ final class ServerSession {
 
     /// `sql`, sent without waiting for its answer.
     private func query(_ sql: String) -> EventLoopFuture<PostgresQueryResult> {
-        Self.answer(to: connection.query(PostgresQuery(unsafeSQL: sql), logger: logger), unlessClosed: connection)
+        pending.answer(to: connection.query(PostgresQuery(unsafeSQL: sql), logger: logger))
     }
 
     /// The answer to `query`, waited for.
     private func wait(for query: PostgresQuery) throws -> PostgresQueryResult {
-        try Self.answer(to: connection.query(query, logger: logger), unlessClosed: connection).wait()
+        try pending.answer(to: connection.query(query, logger: logger)).wait()
     }
 
     /// Whether `error` says that a prepared statement is gone (`26000`) or no longer
@@ -146,22 +150,6 @@ final class ServerSession {
         case is StatementTimeLimitExceeded: "57014"
         default: "connection"
         }
-    }
-
-    /// The result of `query`, or a failure as soon as `connection` closes: a statement
-    /// sent while the server was closing the connection would otherwise wait for ever.
-    private static func answer<T: Sendable>(
-        to query: EventLoopFuture<T>, unlessClosed connection: PostgresConnection
-    ) -> EventLoopFuture<T> {
-        let promise = query.eventLoop.makePromise(of: T.self)
-        let outcome = FirstOutcome()
-        query.whenComplete { result in
-            if outcome.claim() { promise.completeWith(result) }
-        }
-        connection.closeFuture.whenComplete { _ in
-            if outcome.claim() { promise.fail(PostgreSQLError(kind: .connection, message: "the server closed the connection")) }
-        }
-        return promise.futureResult
     }
 
     /// Closes the connection: waiting for the server to see it go, except on an event
@@ -207,20 +195,6 @@ final class ServerSession {
     private static func endsConnection(_ state: String?) -> Bool {
         guard let state else { return false }
         return state.hasPrefix("08") || ["57P01", "57P02", "57P03"].contains(state)
-    }
-}
-/// Which of two callbacks completes a promise: the first to claim it.
-// `isClaimed` is read and written with `lock` held.
-final class FirstOutcome: @unchecked Sendable {
-    private let lock = NSLock()
-    private var isClaimed = false
-
-    /// True for the first caller only.
-    func claim() -> Bool {
-        lock.withLock {
-            defer { isClaimed = true }
-            return !isClaimed
-        }
     }
 }
 #endif
