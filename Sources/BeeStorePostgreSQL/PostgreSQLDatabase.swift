@@ -152,6 +152,12 @@ extension PostgreSQLDatabase {
         try writeWithoutTransaction { try $0.execute(sql, arguments) }
     }
 
+    /// Runs several `;`-separated statements in one transaction: all or nothing
+    /// (PostgreSQL's DDL is transactional too).
+    public func execute(script: String) throws {
+        try write { try $0.execute(script: script) }
+    }
+
     /// Runs a query and returns all its rows.
     public func fetchAll(_ sql: String, _ arguments: StatementArguments = []) throws -> [Row] {
         try readOneQuery { try $0.fetchAll(sql, arguments) }

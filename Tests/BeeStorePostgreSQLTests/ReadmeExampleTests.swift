@@ -117,6 +117,45 @@ import Testing
         #expect(try Hive.find(hive.id, in: db)?.bees == 1_050)
     }
 
+    @Test(arguments: [false, true])
+    func postgreSQLEitherDatabaseExample(useServer: Bool) throws {
+        let folder = try TemporaryFolder()
+        let url = try TestServer.freshDatabaseURL()
+        let location = useServer ? url : folder.databasePath
+        let backupPath = folder.url.appendingPathComponent("backup.sqlite").path
+        // example: postgresql-either-database
+        struct Order: ActiveRecord {
+            var id: Int64?
+            var item: String
+            var quantity: Int
+        }
+
+        func place(_ item: String, quantity: Int, in db: some SQLDatabase) throws -> Order {
+            var order = Order(item: item, quantity: quantity)
+            try db.transaction {                                   // both writes, or neither
+                try order.save(in: db)
+                try db.from("stock").where("item", item).increment("reserved", by: quantity, in: db)
+            }
+            return order
+        }
+
+        let db = try openDatabase(location)   // "postgres://USER@HOST/DB" or "shop.sqlite": the one line that differs
+        try db.create(db.table("stock").field("item", .text).primaryKey().field("reserved", .integer).defaultZero(), ifNotExists: true)
+        try db.from("stock").set("item", "honey").insert(in: db)
+        let order = try place("honey", quantity: 3, in: db)
+        let reserved = try db.from("stock").pluck("reserved", as: Int.self, in: db)   // [3]
+        if case .sqlite(let file) = db.backend {                   // what only SQLite has
+            try file.backup(to: Database(path: backupPath))
+        }
+        // end example
+        defer { if case .postgreSQL(let server) = db.backend { server.close() } }
+        #expect(order.id == 1)
+        #expect(reserved == [3])
+        #expect(db.dialect == (useServer ? .postgreSQL : .sqlite))
+        #expect(FileManager.default.fileExists(atPath: backupPath) == !useServer)
+        #expect(try Order.find(order.id, in: db)?.quantity == 3)
+    }
+
     @Test func postgreSQLTracingExample() throws {
         let url = try TestServer.freshDatabaseURL()
         // example: postgresql-tracing

@@ -13,7 +13,7 @@
 public struct TableDefinition: Sendable {
     /// The database the table belongs to; nil for a definition made only to render its
     /// statements, whose `create()` and other running methods throw ``QueryError/noDatabase(table:)``.
-    public let database: Database?
+    public internal(set) var database: Database?
 
     /// The table's name.
     public let name: String

@@ -7,54 +7,33 @@ import BeeStorePostgreSQL
 extension BackendDatabase {
     /// A query on `table`, in the backend's dialect.
     func from(_ table: String) -> Query {
-        switch store {
-        case .sqlite(let database): database.from(table)
-        case .postgresql(let database): database.from(table)
-        }
+        database.from(table)
     }
 
     /// A table definition, in the backend's column types.
     func table(_ name: String) -> TableDefinition {
-        switch store {
-        case .sqlite(let database): database.table(name)
-        case .postgresql(let database): database.table(name)
-        }
+        database.table(name)
     }
 
     /// Creates the table and its indexes.
     func create(_ definition: TableDefinition) throws {
-        switch store {
-        case .sqlite: try definition.create()
-        case .postgresql(let database): try database.create(definition)
-        }
+        try database.create(definition)
     }
 
     func get(_ query: Query) throws -> [Row] {
-        switch store {
-        case .sqlite: try query.get()
-        case .postgresql(let database): try query.get(in: database)
-        }
+        try query.get(in: database)
     }
 
     func first(_ query: Query) throws -> Row? {
-        switch store {
-        case .sqlite: try query.first()
-        case .postgresql(let database): try query.first(in: database)
-        }
+        try query.first(in: database)
     }
 
     func count(_ query: Query) throws -> Int {
-        switch store {
-        case .sqlite: try query.count()
-        case .postgresql(let database): try query.count(in: database)
-        }
+        try query.count(in: database)
     }
 
     func exists(_ query: Query) throws -> Bool {
-        switch store {
-        case .sqlite: try query.exists()
-        case .postgresql(let database): try query.exists(in: database)
-        }
+        try query.exists(in: database)
     }
 
     /// Inserts the row the query sets and returns its integer key `key`: SQLite's row id
@@ -69,18 +48,12 @@ extension BackendDatabase {
 
     /// Updates the rows the query matches; returns how many changed.
     func update(_ query: Query) throws -> Int {
-        switch store {
-        case .sqlite: try query.update()
-        case .postgresql(let database): try query.update(in: database)
-        }
+        try query.update(in: database)
     }
 
     /// Deletes the rows the query matches; returns how many were deleted.
     func delete(_ query: Query) throws -> Int {
-        switch store {
-        case .sqlite: try query.delete()
-        case .postgresql(let database): try query.delete(in: database)
-        }
+        try query.delete(in: database)
     }
 }
 #endif

@@ -6,10 +6,7 @@ extension BackendDatabase {
     /// Observes the query's rows: `onChange` has them at once, then after each committed
     /// transaction that changed what the query reads, until the token is cancelled.
     func observe(_ query: Query, onChange: @escaping @Sendable ([Row]) -> Void) throws -> ObservationToken {
-        switch store {
-        case .sqlite: try query.observe(onChange: onChange)
-        case .postgresql(let database): try query.observe(in: database, onChange: onChange)
-        }
+        try query.observe(in: database, onChange: onChange)
     }
 
     /// Observes the records of the query `build` makes of a query of `type`: `onChange` has
@@ -19,10 +16,7 @@ extension BackendDatabase {
         _ type: Record.Type, _ build: (RecordQuery<Record>) -> RecordQuery<Record>,
         onChange: @escaping @Sendable ([Record]) -> Void
     ) throws -> ObservationToken {
-        switch store {
-        case .sqlite(let database): try build(Record.query(in: database)).observe(onChange: onChange)
-        case .postgresql(let database): try build(Record.query()).observe(in: database, onChange: onChange)
-        }
+        try build(Record.query()).observe(in: database, onChange: onChange)
     }
 }
 #endif

@@ -2,117 +2,73 @@
 import BeeStore
 import BeeStorePostgreSQL
 
-/// Record operations on either backend: the same calls, given the backend's database.
+/// Record operations on either backend: the same calls, through the forms that take
+/// either database (``SQLDatabase``).
 extension BackendDatabase {
     func save<Record: ActiveRecord>(_ record: inout Record) throws {
-        switch store {
-        case .sqlite(let database): try record.save(in: database)
-        case .postgresql(let database): try record.save(in: database)
-        }
+        try record.save(in: database)
     }
 
     func save<Record: ActiveRecord>(_ records: inout [Record]) throws {
-        switch store {
-        case .sqlite(let database): try records.save(in: database)
-        case .postgresql(let database): try records.save(in: database)
-        }
+        try records.save(in: database)
     }
 
     func insert<Record: ActiveRecord>(_ record: inout Record) throws {
-        switch store {
-        case .sqlite(let database): try record.insert(in: database)
-        case .postgresql(let database): try record.insert(in: database)
-        }
+        try record.insert(in: database)
     }
 
     func update<Record: ActiveRecord>(_ record: Record) throws {
-        switch store {
-        case .sqlite(let database): try record.update(in: database)
-        case .postgresql(let database): try record.update(in: database)
-        }
+        try record.update(in: database)
     }
 
     /// Updates the columns of `record` whose values differ from those of `old`; false,
     /// writing nothing, when none do.
     func updateChanges<Record: ActiveRecord>(_ record: inout Record, from old: Record) throws -> Bool {
-        switch store {
-        case .sqlite(let database): try record.updateChanges(in: database, from: old)
-        case .postgresql(let database): try record.updateChanges(in: database, from: old)
-        }
+        try record.updateChanges(in: database, from: old)
     }
 
     /// Deletes the record's row; false when there was none.
     func delete<Record: ActiveRecord>(_ record: Record) throws -> Bool {
-        switch store {
-        case .sqlite(let database): try record.delete(in: database)
-        case .postgresql(let database): try record.delete(in: database)
-        }
+        try record.delete(in: database)
     }
 
     func find<Record: ActiveRecord>(_ type: Record.Type, _ key: Record.ID) throws -> Record? {
-        switch store {
-        case .sqlite(let database): try Record.find(key, in: database)
-        case .postgresql(let database): try Record.find(key, in: database)
-        }
+        try Record.find(key, in: database)
     }
 
     /// Every record of the type, in key order.
     func all<Record: ActiveRecord>(_ type: Record.Type) throws -> [Record] {
-        switch store {
-        case .sqlite(let database): try Record.all(in: database)
-        case .postgresql(let database): try Record.all(in: database)
-        }
+        try Record.all(in: database)
     }
 
     func count<Record: ActiveRecord>(_ type: Record.Type) throws -> Int {
-        switch store {
-        case .sqlite(let database): try Record.count(in: database)
-        case .postgresql(let database): try Record.count(in: database)
-        }
+        try Record.count(in: database)
     }
 
     /// Deletes every record of the type; returns how many.
     func deleteAll<Record: ActiveRecord>(_ type: Record.Type) throws -> Int {
-        switch store {
-        case .sqlite(let database): try Record.deleteAll(in: database)
-        case .postgresql(let database): try Record.deleteAll(in: database)
-        }
+        try Record.deleteAll(in: database)
     }
 
     func records<Record: ActiveRecord>(_ query: RecordQuery<Record>) throws -> [Record] {
-        switch store {
-        case .sqlite(let database): try query.records(in: database)
-        case .postgresql(let database): try query.records(in: database)
-        }
+        try query.records(in: database)
     }
 
     func first<Record: ActiveRecord>(_ query: RecordQuery<Record>) throws -> Record? {
-        switch store {
-        case .sqlite(let database): try query.first(in: database)
-        case .postgresql(let database): try query.first(in: database)
-        }
+        try query.first(in: database)
     }
 
     func find<Record: ActiveRecord>(_ key: Record.ID, in query: RecordQuery<Record>) throws -> Record? {
-        switch store {
-        case .sqlite(let database): try query.find(key, in: database)
-        case .postgresql(let database): try query.find(key, in: database)
-        }
+        try query.find(key, in: database)
     }
 
     func count<Record: ActiveRecord>(_ query: RecordQuery<Record>) throws -> Int {
-        switch store {
-        case .sqlite(let database): try query.count(in: database)
-        case .postgresql(let database): try query.count(in: database)
-        }
+        try query.count(in: database)
     }
 
     /// Deletes the records the query selects; returns how many.
     func deleteAll<Record: ActiveRecord>(_ query: RecordQuery<Record>) throws -> Int {
-        switch store {
-        case .sqlite(let database): try query.deleteAll(in: database)
-        case .postgresql(let database): try query.deleteAll(in: database)
-        }
+        try query.deleteAll(in: database)
     }
 }
 #endif

@@ -53,6 +53,14 @@ final class BackendDatabase: BackendSQL, Sendable {
         }
     }
 
+    /// The database, as code written for either backend takes it.
+    var database: any SQLDatabase {
+        switch store {
+        case .sqlite(let database): database
+        case .postgresql(let database): database
+        }
+    }
+
     var runner: any SQLRunner {
         switch store {
         case .sqlite(let database): database
