@@ -284,5 +284,64 @@ import Testing
         #expect(refused?.kind == .configuration)
         #expect(throws: PostgreSQLError.self) { try openDatabase("postgres://") }
     }
+
+    @Test(.timeLimit(.minutes(1)), arguments: Backend.allCases)
+    func asyncCodePerformsTheSameCallsOffTheCooperativePool(_ backend: Backend) async throws {
+        let opened = try BackendDatabase.fresh(backend)
+        let db: any SQLDatabase = opened.database
+        let crew = try await db.performTransaction { try Self.enlist(["Ahab", "Pip"], as: "Pequod", in: db) }
+        #expect(try await db.performRead { try Sailor.count(in: db) } == 2)
+        #expect(try await db.perform { try Crew.find(crew.id, in: db)?.name } == "Pequod")
+        struct Squall: Error {}
+        await #expect(throws: Squall.self) {
+            try await db.performTransaction {
+                var stowaway = Sailor(name: "Stowaway", rank: 0)
+                try stowaway.save(in: db)
+                throw Squall()
+            }
+        }
+        #expect(try await db.performRead { try Sailor.query().orderAsc("name").pluck("name", as: String.self, in: db) } == ["Ahab", "Pip"])
+    }
+
+    @Test(arguments: Backend.allCases)
+    func migrationsApplyOnceOnEitherDatabaseAndAFailingOneLeavesNothing(_ backend: Backend) throws {
+        let opened = try BackendDatabase.fresh(backend)
+        let db: any SQLDatabase = opened.database
+        let migrations = [
+            Migration("0001_harbor", sql: "CREATE TABLE harbor (id INTEGER PRIMARY KEY, name TEXT NOT NULL)"),
+            Migration("0002_seed", sql: "INSERT INTO harbor (id, name) VALUES (1, 'Nantucket')"),
+        ]
+        #expect(try db.appliedMigrations().isEmpty)
+        #expect(try db.migrate(migrations) == ["0001_harbor", "0002_seed"])
+        #expect(try db.migrate(migrations).isEmpty)
+        #expect(try db.appliedMigrations() == ["0001_harbor", "0002_seed"])
+
+        let failing = migrations + [Migration("0003_broken", sql: "INSERT INTO harbor (id, name) VALUES (2, 'Bedford'); INSERT INTO nowhere VALUES (1)")]
+        let error = #expect(throws: MigrationError.self) { try db.migrate(failing) }
+        if case .failed(let identifier, _, _)? = error {
+            #expect(identifier == "0003_broken")
+        } else {
+            Issue.record("expected a failed migration, got \(String(describing: error))")
+        }
+        #expect(try db.fetchValue(Int.self, "SELECT count(*) FROM harbor") == 1)
+        #expect(try db.appliedMigrations() == ["0001_harbor", "0002_seed"])
+
+        let duplicated = [migrations[0], Migration("0001_harbor", sql: "SELECT 1")]
+        #expect(throws: MigrationError.self) { try db.migrate(duplicated) }
+
+        // A migration written in Swift gets a SQLite connection: it runs on SQLite, and
+        // PostgreSQL refuses it before applying anything.
+        let swift = Migration("0004_swift") { connection in try connection.execute("DELETE FROM harbor") }
+        let withSwift = migrations + [Migration("0005_more", sql: "INSERT INTO harbor (id, name) VALUES (3, 'Salem')"), swift]
+        switch backend {
+        case .sqlite:
+            #expect(try db.migrate(withSwift) == ["0005_more", "0004_swift"])
+            #expect(try db.fetchValue(Int.self, "SELECT count(*) FROM harbor") == 0)
+        case .postgresql:
+            let refused = #expect(throws: PostgreSQLError.self) { try db.migrate(withSwift) }
+            #expect(refused?.kind == .unsupported)
+            #expect(try db.appliedMigrations() == ["0001_harbor", "0002_seed"])
+        }
+    }
 }
 #endif

@@ -1,0 +1,47 @@
+#if PostgreSQL
+import BeeStore
+import Foundation
+
+/// Migrations on either database: the same ``BeeStore/Migration`` values and files, run
+/// by the database's own migrator (``BeeStore/Migrator`` on SQLite, ``PostgreSQLMigrator``
+/// on PostgreSQL), so that several processes or servers migrating at once apply each
+/// migration once, and a failing one leaves nothing.
+///
+/// ```swift
+/// try db.migrate(Migration.load(from: URL(fileURLWithPath: "Migrations")))   // at boot, on either database
+/// ```
+extension SQLDatabase {
+    /// Applies the migrations of `migrations` not applied yet, in order; returns the
+    /// identifiers of those this call applied.
+    ///
+    /// Throws `MigrationError.duplicateIdentifier` for two migrations with one identifier,
+    /// `MigrationError.checksumMismatch` when an applied migration changed since (unless
+    /// `acceptingChangedChecksums`), `MigrationError.failed` for a migration that fails
+    /// (those before it stay applied), and on PostgreSQL a ``PostgreSQLError`` of kind
+    /// `.unsupported` for a migration written in Swift, before anything is applied.
+    @discardableResult
+    public func migrate(_ migrations: [Migration], acceptingChangedChecksums: Bool = false) throws -> [String] {
+        switch backend {
+        case .sqlite(let database):
+            var migrator = Migrator(database: database)
+            for migration in migrations { try migrator.register(migration) }
+            return try migrator.migrate(acceptingChangedChecksums: acceptingChangedChecksums)
+        case .postgreSQL(let database):
+            var migrator = PostgreSQLMigrator(database: database)
+            for migration in migrations { try migrator.register(migration) }
+            return try migrator.migrate(acceptingChangedChecksums: acceptingChangedChecksums)
+        }
+    }
+
+    /// The identifiers of the migrations applied to the database, in the order they were
+    /// applied; empty when none was.
+    public func appliedMigrations() throws -> [String] {
+        switch backend {
+        case .sqlite(let database):
+            try Migrator(database: database).status().filter { $0.state != .pending }.map(\.identifier)
+        case .postgreSQL(let database):
+            try PostgreSQLMigrator(database: database).appliedMigrations()
+        }
+    }
+}
+#endif
