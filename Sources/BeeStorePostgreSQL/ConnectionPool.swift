@@ -105,6 +105,9 @@ final class ConnectionPool: @unchecked Sendable {
     }
 
     private func openConnection(id: Int) throws -> PostgresConnection {
+        guard (1...65535).contains(configuration.port) else {
+            throw PostgreSQLError(kind: .configuration, message: "port \(configuration.port) is not a TCP port (1 to 65535)")
+        }
         var connectionConfiguration = PostgresConnection.Configuration(
             host: configuration.host, port: configuration.port, username: configuration.username,
             password: configuration.password, database: configuration.database, tls: try tls())

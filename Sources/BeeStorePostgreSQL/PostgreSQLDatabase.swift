@@ -117,6 +117,11 @@ public final class PostgreSQLDatabase: Sendable {
         held.current
     }
 
+    /// Whether the current thread runs inside a `read`, `write` or `transaction` of this database.
+    var isInsideClosure: Bool {
+        heldConnection != nil
+    }
+
     /// Runs `body`, and runs it again while it throws a transient error (a serialization
     /// failure or a deadlock, see ``PostgreSQLError/isTransient``), up to `attempts` runs
     /// in all. `body` should be a whole transaction: the failed one was rolled back.

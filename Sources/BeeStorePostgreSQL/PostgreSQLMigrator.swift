@@ -57,9 +57,12 @@ public struct PostgreSQLMigrator: Sendable {
     ///
     /// Throws `MigrationError.checksumMismatch` when an applied migration changed since,
     /// unless `acceptingChangedChecksums` is true, and `MigrationError.failed` for a
-    /// migration that fails; those applied before it stay applied.
+    /// migration that fails; those applied before it stay applied. Each migration runs in
+    /// a transaction of its own: called inside a `read`, `write` or `transaction` of the
+    /// database, it throws `MigrationError.insideTransaction`, as on SQLite.
     @discardableResult
     public func migrate(acceptingChangedChecksums: Bool = false) throws -> [String] {
+        guard !database.isInsideClosure else { throw MigrationError.insideTransaction }
         var applied: [String] = []
         while let next = try applyNext(acceptingChangedChecksums: acceptingChangedChecksums) {
             applied.append(next)
@@ -82,6 +85,7 @@ public struct PostgreSQLMigrator: Sendable {
     /// (`MigrationError.notRegistered`) or has no `down` SQL (`MigrationError.irreversible`).
     @discardableResult
     public func rollback(steps: Int = 1) throws -> [String] {
+        guard !database.isInsideClosure else { throw MigrationError.insideTransaction }
         let applied = try appliedMigrations()
         guard (0...applied.count).contains(steps) else {
             throw MigrationError.invalidStepCount(requested: steps, applied: applied.count)

@@ -66,7 +66,9 @@ extension Query {
         }
     }
 
-    /// Inserts the row that `set` describes.
+    /// Inserts the row that `set` describes. The two databases' own forms return different
+    /// things (SQLite's the row id, PostgreSQL's the number of rows inserted), so this one
+    /// returns nothing: ask for the key with ``insert(returning:as:in:)``.
     @_disfavoredOverload
     public func insert(in database: some SQLDatabase) throws {
         switch database.backend {
@@ -134,7 +136,8 @@ extension Query {
 
     /// Observes the query's rows: `onChange` is called on `queue` with them at once, then
     /// after each committed transaction that changed a table the query reads, by this
-    /// process or (on PostgreSQL) another server, until the token is cancelled.
+    /// database value or another (another process's on SQLite, another server's on
+    /// PostgreSQL), until the token is cancelled.
     @_disfavoredOverload
     public func observe(
         in database: some SQLDatabase,

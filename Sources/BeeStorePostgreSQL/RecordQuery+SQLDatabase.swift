@@ -203,7 +203,8 @@ extension RecordQuery where Record: Sendable & Equatable {
 extension RecordsModel {
     /// A model of `query`'s records on either database, fetched at once, then refreshed
     /// after each commit that changed a table they are read from; observers are called on
-    /// `queue`, a serial queue (by default one of the model's own).
+    /// `queue`, a serial queue (by default one of the model's own). ``RecordsModel/load(_:)``
+    /// follows another query on the same database.
     ///
     /// ```swift
     /// let teams = try RecordsModel(Team.query().orderAsc("name"), in: db)
@@ -218,7 +219,7 @@ extension RecordsModel {
     ) throws {
         switch database.backend {
         case .sqlite(let database):
-            try self.init(query.bound(to: database), notifyOn: queue, cache: cache, cacheKey: cacheKey)
+            try self.init(query, source: .sqlite(database), notifyOn: queue, cache: cache, cacheKey: cacheKey)
         case .postgreSQL(let database):
             try self.init(query, in: database, notifyOn: queue, cache: cache, cacheKey: cacheKey)
         }

@@ -32,6 +32,16 @@ extension SQLDatabase {
     }
 
     /// Runs `body` like ``transaction(_:)`` on a background thread, without blocking the
+    /// caller: the write forms of both databases run in a transaction.
+    @_disfavoredOverload
+    public func performWrite<T: Sendable>(_ body: @escaping @Sendable () throws -> T) async throws -> T {
+        switch backend {
+        case .sqlite(let database): try await database.performWrite { _ in try body() }
+        case .postgreSQL(let database): try await database.performWrite { _ in try body() }
+        }
+    }
+
+    /// Runs `body` like ``transaction(_:)`` on a background thread, without blocking the
     /// caller.
     @_disfavoredOverload
     public func performTransaction<T: Sendable>(_ body: @escaping @Sendable () throws -> T) async throws -> T {

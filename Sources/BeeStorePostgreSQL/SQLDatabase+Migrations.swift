@@ -18,7 +18,9 @@ extension SQLDatabase {
     /// `MigrationError.checksumMismatch` when an applied migration changed since (unless
     /// `acceptingChangedChecksums`), `MigrationError.failed` for a migration that fails
     /// (those before it stay applied), and on PostgreSQL a ``PostgreSQLError`` of kind
-    /// `.unsupported` for a migration written in Swift, before anything is applied.
+    /// `.unsupported` for a migration written in Swift, before anything is applied. Each
+    /// migration runs in a transaction of its own: inside a `read` or `transaction` of the
+    /// database, it throws `MigrationError.insideTransaction`.
     @discardableResult
     public func migrate(_ migrations: [Migration], acceptingChangedChecksums: Bool = false) throws -> [String] {
         switch backend {
@@ -30,6 +32,24 @@ extension SQLDatabase {
             var migrator = PostgreSQLMigrator(database: database)
             for migration in migrations { try migrator.register(migration) }
             return try migrator.migrate(acceptingChangedChecksums: acceptingChangedChecksums)
+        }
+    }
+
+    /// Reverts the last `steps` applied migrations of `migrations`, newest first, each in
+    /// its own transaction; returns their identifiers. Nothing is reverted when `steps` is
+    /// more than the applied migrations, or one of them is not among `migrations` or has
+    /// no `down` form (a ``BeeStore/MigrationError``).
+    @discardableResult
+    public func rollback(_ migrations: [Migration], steps: Int = 1) throws -> [String] {
+        switch backend {
+        case .sqlite(let database):
+            var migrator = Migrator(database: database)
+            for migration in migrations { try migrator.register(migration) }
+            return try migrator.rollback(steps: steps)
+        case .postgreSQL(let database):
+            var migrator = PostgreSQLMigrator(database: database)
+            for migration in migrations { try migrator.register(migration) }
+            return try migrator.rollback(steps: steps)
         }
     }
 

@@ -6,12 +6,10 @@ import BeeStore
 ///
 /// Code written against `some SQLDatabase` (or `any SQLDatabase`) runs on either, each
 /// operation as the database's own form runs it. Moving an app from a file to a server
-/// then changes the line that opens the database, and nothing else:
+/// then changes one setting, the location ``openDatabase(_:)`` opens, and nothing else:
 ///
 /// ```swift
-/// func openDatabase(serverURL: String?) throws -> any SQLDatabase {
-///     if let serverURL { try PostgreSQLDatabase(url: serverURL) } else { try Database(path: "shop.sqlite") }
-/// }
+/// let db = try openDatabase(ProcessInfo.processInfo.environment["DATABASE_URL"] ?? "shop.sqlite")
 ///
 /// func enroll(_ name: String, in db: some SQLDatabase) throws -> Member {
 ///     var member = Member(name: name)
@@ -24,12 +22,12 @@ import BeeStore
 /// ```
 ///
 /// The forms taking `some SQLDatabase` are the same calls as each database's own
-/// (`save(in:)`, `records(in:)`, `get(in:)`, `observe(in:)`, …); a database's own form is
-/// chosen when the type is known. SQL text is the database's own: `?` placeholders on
-/// SQLite, `$1` on PostgreSQL (``dialect`` tells which); the builder renders for either.
-/// What only SQLite has (the caches, the key-value store, full-text search, backups,
-/// changesets, Swift functions and migrations) takes a ``BeeStore/Database``: reach it
-/// through ``backend``.
+/// (`save(in:)`, `records(in:)`, `get(in:)`, `observe(in:)`, `migrate(_:)`, …); a
+/// database's own form is chosen when the type is known. SQL text is the database's own:
+/// `?` placeholders on SQLite, `$1` on PostgreSQL (``dialect`` tells which); the builder
+/// renders for either. What only SQLite has (the caches, the key-value store, full-text
+/// search, backups, changesets, Swift functions, migrations written in Swift) takes a
+/// ``BeeStore/Database``: reach it through ``backend``.
 public protocol SQLDatabase: AnyObject, Sendable {
     /// The database as the kind it is, to reach what only that kind has.
     var backend: DatabaseBackend { get }
@@ -89,6 +87,15 @@ extension SQLDatabase {
         switch backend {
         case .sqlite(let database): try database.transaction { _ in try body() }
         case .postgreSQL(let database): try database.transaction { _ in try body() }
+        }
+    }
+
+    /// Closes the database: its connections are let go, and later calls fail.
+    @_disfavoredOverload
+    public func close() {
+        switch backend {
+        case .sqlite(let database): database.close()
+        case .postgreSQL(let database): database.close()
         }
     }
 

@@ -34,6 +34,15 @@ import Testing
         }
     }
 
+    @Test(arguments: ["postgres://app@127.0.0.1:70000/db", "postgres://app@127.0.0.1:0/db"])
+    func refusesAPortOutsideTCPsRangeBeforeConnecting(url: String) throws {
+        let error = #expect(throws: PostgreSQLError.self) { try PostgreSQLDatabase(url: url) }
+        #expect(error?.kind == .configuration)
+        var configuration = try PostgreSQLConfiguration(url: "postgres://app@127.0.0.1/db")
+        configuration.port = -1
+        #expect(throws: PostgreSQLError.self) { try PostgreSQLDatabase(configuration: configuration) }
+    }
+
     @Test func namesTheNearestSQLiteResultCode() {
         #expect(PostgreSQLError(kind: .statement, sqlState: "23505", message: "").resultCode == .uniqueConstraint)
         #expect(PostgreSQLError(kind: .statement, sqlState: "23503", message: "").resultCode == .foreignKeyConstraint)

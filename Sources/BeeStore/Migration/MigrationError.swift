@@ -18,8 +18,8 @@ public enum MigrationError: Error, CustomStringConvertible {
     /// A rollback asked for more steps than there are applied migrations, or for a negative number.
     case invalidStepCount(requested: Int, applied: Int)
 
-    /// Migrations cannot run inside a transaction: each one needs its own, with foreign
-    /// key enforcement suspended, which SQLite only allows outside a transaction.
+    /// Migrations cannot run inside a transaction: each one needs its own (on SQLite, with
+    /// foreign key enforcement suspended, which SQLite only allows outside a transaction).
     case insideTransaction
 
     /// The named migration failed and was rolled back; `cause` says why (often a

@@ -51,6 +51,14 @@ public final class RecordsModel<Record: ActiveRecord & Sendable>: Model<[Record]
         static var sqlite: Source {
             Source(fetch: { try $0.records() }, observe: { query, queue, onChange in try query.observe(on: queue, onChange: onChange) })
         }
+
+        /// `database`, whatever database the queries were made on: the model's first
+        /// query and those ``load(_:)`` gives it.
+        package static func sqlite(_ database: Database) -> Source {
+            Source(
+                fetch: { try $0.records(in: database) },
+                observe: { query, queue, onChange in try query.bound(to: database).observe(on: queue, onChange: onChange) })
+        }
     }
 
     private let following: Protected<Following>

@@ -1,5 +1,5 @@
 /// Lookups by key on another database's connection (PostgreSQL), served as on SQLite by
-/// what the connection keeps for each record type (see ``FindStatementCache``): the
+/// what the connection keeps for each record type (see ``ServerFindEntry``): the
 /// type's schema, its `find` statement's text in the connection's dialect, and a decoder
 /// with its keyed container, kept from one lookup to the next.
 extension ActiveRecord {
@@ -10,20 +10,20 @@ extension ActiveRecord {
     /// the type decodes).
     package static func findKept(_ key: ID, on source: any RecordRowSource) throws -> Self? {
         guard let key = key.savedKey else { return nil }
-        let finds = source.recordState.finds
+        let state = source.recordState
         let typeID = ObjectIdentifier(Self.self)
-        let entry: FindStatementCache.Entry
-        if let kept = finds[typeID] {
+        let entry: ServerFindEntry
+        if let kept = state.serverFinds.value(of: typeID) {
             entry = kept
         } else {
-            entry = FindStatementCache.Entry(schema: try RecordSchema.of(Self.self), dialect: source.dialect)
-            finds.keep(entry, for: typeID)
+            entry = ServerFindEntry(schema: try RecordSchema.of(Self.self), dialect: source.dialect)
+            state.serverFinds.set(entry, for: typeID)
         }
         let schema = entry.schema
         let decoder = entry.decoder
         guard !schema.hasRelations, !decoder.isDecoding else { throw KeptLookupUnavailable() }
         let arguments = schema.hasCompositeKey ? try schema.keyParts(of: key) : [key]
-        guard let row = try source.rows(of: SQLStatement(sql: entry.serverFindSQL, arguments: arguments)).first else {
+        guard let row = try source.rows(of: SQLStatement(sql: entry.findSQL, arguments: arguments)).first else {
             return nil
         }
         decoder.load(values: row, relations: [])

@@ -1,6 +1,6 @@
-/// The record types looked up by key on one connection (``ActiveRecord/find(_:in:)``):
+/// The record types looked up by key on one SQLite connection (``ActiveRecord/find(_:in:)``):
 /// each one's schema, once its tables are up to date for every connection, and its
-/// prepared `find` statement (its text, on another database's connection).
+/// prepared `find` statement.
 ///
 /// It spares a lookup the database's shared schemas, which need a lock and a hashed
 /// dictionary at every call, and the statement cache's search by SQL text. Only the
@@ -8,8 +8,8 @@
 /// committed its schema, which it then never forgets; SQLite prepares a kept statement
 /// again by itself when the database's schema changes (a table dropped and created
 /// anew, a column added), and the statement names its columns, so their order in the
-/// table does not matter. Another database's connection (a ``RecordRowSource``) keeps a
-/// type on its first lookup: the tables there are never altered by records.
+/// table does not matter. Another database's connection keeps its lookups apart (see
+/// ``ServerFindEntry``), so that this one's statement needs no unwrapping.
 final class FindStatementCache {
     /// The cache of `connection`, made on first use.
     @inline(__always)
@@ -22,12 +22,8 @@ final class FindStatementCache {
     /// releases).
     final class Entry {
         let schema: RecordSchema
-        /// The prepared ``RecordSchema/findSQL`` on a SQLite connection; nil on another
-        /// database's connection, which runs ``serverFindSQL``.
-        let statement: Statement?
-        /// ``RecordSchema/findSQL`` in the dialect of another database's connection; empty
-        /// on a SQLite connection.
-        let serverFindSQL: String
+        /// The prepared ``RecordSchema/findSQL``.
+        let statement: Statement
         /// The names a record query may give the key's column (see
         /// ``RecordSchema/columnReferences``), ASCII-lowercased; empty for a composite key.
         /// None has a dot: a query reads `a.b` as a column of another table.
@@ -37,40 +33,23 @@ final class FindStatementCache {
         /// the keys (a decoder made for each lookup cost about 4,000 instructions more:
         /// its allocation, a container and its box, the keys' columns found by name);
         /// for a ``ColumnCodableRecord`` with its column reader, rewound for each row (a
-        /// reader made for each lookup retained and released the schema and two arrays);
-        /// on another database's connection, whose rows come whole, one decoder whatever
-        /// the record's coding.
+        /// reader made for each lookup retained and released the schema and two arrays).
         let decoder: RecordDecoder
 
-        /// The entry of a SQLite connection, which runs `statement`.
-        convenience init(schema: RecordSchema, statement: Statement) {
-            self.init(
-                schema: schema, statement: statement, serverFindSQL: "", decoder: RecordDecoder(keptFor: statement, schema: schema))
-        }
-
-        /// The entry of another database's connection, which speaks `dialect`.
-        convenience init(schema: RecordSchema, dialect: SQLDialect) {
-            self.init(
-                schema: schema, statement: nil, serverFindSQL: schema.statements.rendered(for: dialect).find,
-                decoder: RecordDecoder(keptFor: schema))
-        }
-
-        private init(schema: RecordSchema, statement: Statement?, serverFindSQL: String, decoder: RecordDecoder) {
+        init(schema: RecordSchema, statement: Statement) {
             self.schema = schema
             self.statement = statement
-            self.serverFindSQL = serverFindSQL
-            self.decoder = decoder
+            decoder = RecordDecoder(keptFor: statement, schema: schema)
             let key = schema.primaryKey.name
             keyReferences = schema.hasCompositeKey ? [] : schema.columnReferences.columns
                 .filter { $0.value == key && !$0.key.utf8.contains(UInt8(ascii: ".")) }.map(\.key)
         }
 
-        /// The record of type `Record` whose key is `key`, read with `statement` (the
-        /// entry's own, on a SQLite connection), or what `missing` throws when no row has
-        /// that key. A method of the entry, which holds the decoder while it runs.
+        /// The record of type `Record` whose key is `key`, read with ``statement``, or what
+        /// `missing` throws when no row has that key. A method of the entry, which holds
+        /// the statement and the decoder while it runs.
         func record<Record: ActiveRecord>(
-            withKey key: Value, from statement: Statement, as type: Record.Type,
-            otherwise missing: @autoclosure () -> any Error
+            withKey key: Value, as type: Record.Type, otherwise missing: @autoclosure () -> any Error
         ) throws -> Record {
             try statement.runBound(binding: { try bind(key, to: statement) }) {
                 guard try statement.step() else { throw missing() }

@@ -4,6 +4,11 @@
 package final class RecordConnectionState {
     let finds = FindStatementCache()
 
+    /// The lookups by key of another database's connection, by record type.
+    // Only the thread using the connection touches it, one access at a time, as
+    // ``FindStatementCache``'s entries.
+    @exclusivity(unchecked) var serverFinds = RecordTypeMap<ServerFindEntry>()
+
     /// An empty state, for a connection that has seen no record yet.
     package init() {}
 

@@ -43,12 +43,10 @@ extension RecordFetcher {
                 guard let entry = try FindStatementCache.of(connection)[typeID] ?? keptEntry(of: typeID, on: connection, in: database) else {
                     throw LookupDetour.general(nil)
                 }
-                guard let statement = entry.statement, !entry.schema.hasRelations, !statement.isBusy,
-                    column.map(entry.namesKey) ?? true
-                else {
+                guard !entry.schema.hasRelations, !entry.statement.isBusy, column.map(entry.namesKey) ?? true else {
                     throw LookupDetour.general(entry.schema)
                 }
-                return try entry.record(withKey: key, from: statement, as: type, otherwise: LookupDetour.missing)
+                return try entry.record(withKey: key, as: type, otherwise: LookupDetour.missing)
             }
         } catch LookupDetour.missing {
             return nil

@@ -197,8 +197,8 @@ import Testing
         let rows = Deliveries<Int>()
         let rowsToken = try db.from("sailor").observe(in: db) { rows.append($0.count) }
         defer { rowsToken.cancel() }
-        #expect(deliveries.wait { $0 == [["Ahab"]] } != nil)
-        #expect(unique.wait { $0 == [[1]] } != nil)
+        #expect(deliveries.wait { $0.first == ["Ahab"] } != nil)
+        #expect(unique.wait { $0.first == [1] } != nil)
         #expect(model.state.map(\.name) == ["Ahab"])
 
         var pip = Sailor(name: "Pip", rank: 1)
@@ -211,8 +211,14 @@ import Testing
         // the observation removing duplicates (the next commit is the fence).
         try Sailor.query().where("name", "Ahab").updateAll(["rank": 1], in: otherDB)
         try Sailor.query().where("name", "Pip").updateAll(["rank": 5], in: otherDB)
-        #expect(unique.wait { $0.last == [1, 5] } != nil)
-        #expect(unique.wait { $0 == [[1], [1, 1], [1, 5]] } != nil)
+        let ranks = unique.wait { $0.last == [1, 5] }
+        #expect(ranks == [[1], [1, 1], [1, 5]])
+
+        // The model follows a loaded query on the same database, refreshed as before.
+        try model.load(Sailor.query().where("rank", .greaterThan, 4))
+        #expect(modelled.wait { $0.last == ["Pip"] } != nil)
+        try Sailor.query().where("name", "Pip").updateAll(["name": "Pippin"], in: otherDB)
+        #expect(modelled.wait { $0.last == ["Pippin"] } != nil)
     }
 
     @Test(.timeLimit(.minutes(1)), arguments: Backend.allCases)
@@ -252,7 +258,7 @@ import Testing
         }
     }
 
-    @Test func oneSettingOpensEitherDatabase() throws {
+    @Test func aPostgresURLOpensTheServer() throws {
         let server = try openDatabase(try TestServer.freshDatabaseURL())
         guard case .postgreSQL(let postgreSQL) = server.backend else {
             Issue.record("a postgres:// URL opened \(server.backend)")
@@ -261,27 +267,6 @@ import Testing
         defer { postgreSQL.close() }
         #expect(try server.fetchValue(Int.self, "SELECT 1 + $1", [1]) == 2)
 
-        let folder = try TemporaryFolder()
-        let absolute = folder.url.appendingPathComponent("absolute.sqlite").path
-        let colon = folder.url.appendingPathComponent("with:colon.sqlite").path
-        for (location, path) in [
-            (folder.databasePath, folder.databasePath), ("sqlite://" + absolute, absolute),
-            ("sqlite:" + colon, colon), (colon, colon), ("SQLite://" + absolute, absolute),
-        ] {
-            let file = try openDatabase(location)
-            guard case .sqlite(let sqlite) = file.backend else {
-                Issue.record("\(location) opened \(file.backend)")
-                continue
-            }
-            #expect(sqlite.path == path)
-            try file.execute("CREATE TABLE IF NOT EXISTS opened (location TEXT)")
-            try file.execute("INSERT INTO opened VALUES (?)", [location])
-            #expect(FileManager.default.fileExists(atPath: path))
-        }
-        #expect(try openDatabase(":memory:").fetchValue(Int.self, "SELECT 2 * ?", [21]) == 42)
-
-        let refused = #expect(throws: PostgreSQLError.self) { try openDatabase("mysql://bee@localhost/shop") }
-        #expect(refused?.kind == .configuration)
         #expect(throws: PostgreSQLError.self) { try openDatabase("postgres://") }
     }
 
@@ -326,6 +311,22 @@ import Testing
         #expect(try db.fetchValue(Int.self, "SELECT count(*) FROM harbor") == 1)
         #expect(try db.appliedMigrations() == ["0001_harbor", "0002_seed"])
 
+        // Each migration needs a transaction of its own.
+        let pending = migrations + [Migration("0006_dock", sql: "CREATE TABLE dock (id INTEGER)")]
+        let nested = #expect(throws: MigrationError.self) { try db.transaction { try db.migrate(pending) } }
+        guard case .insideTransaction? = nested else {
+            Issue.record("expected insideTransaction, got \(String(describing: nested))")
+            return
+        }
+        #expect(try db.appliedMigrations() == ["0001_harbor", "0002_seed"])
+
+        let reversible = migrations + [Migration("0007_pier", sql: "CREATE TABLE pier (id INTEGER)", downSQL: "DROP TABLE pier")]
+        #expect(try db.migrate(reversible) == ["0007_pier"])
+        #expect(throws: MigrationError.self) { try db.rollback(reversible, steps: 2) }   // 0002 has no down SQL
+        #expect(try db.appliedMigrations() == ["0001_harbor", "0002_seed", "0007_pier"])
+        #expect(try db.rollback(reversible) == ["0007_pier"])
+        #expect(try db.appliedMigrations() == ["0001_harbor", "0002_seed"])
+
         let duplicated = [migrations[0], Migration("0001_harbor", sql: "SELECT 1")]
         #expect(throws: MigrationError.self) { try db.migrate(duplicated) }
 
@@ -342,6 +343,37 @@ import Testing
             #expect(refused?.kind == .unsupported)
             #expect(try db.appliedMigrations() == ["0001_harbor", "0002_seed"])
         }
+    }
+
+    @Test func aLocationIsReadOnUnicodeScalarsAndOneThatNamesNoDatabaseIsRefused() throws {
+        let folder = try TemporaryFolder()
+        let absolute = folder.url.appendingPathComponent("absolute.sqlite").path
+        for (location, path) in [
+            (absolute, absolute), ("sqlite://" + absolute, absolute), ("SQLITE:" + absolute, absolute),
+            ("sqlite:" + absolute, absolute), ("file:" + absolute + "?mode=rwc", "file:" + absolute + "?mode=rwc"),
+        ] {
+            let db = try openDatabase(location)
+            defer { db.close() }
+            guard case .sqlite(let sqlite) = db.backend else {
+                Issue.record("\(location) opened \(db.backend)")
+                continue
+            }
+            #expect(sqlite.path == path)
+            try db.execute("CREATE TABLE IF NOT EXISTS opened (location TEXT)")
+            try db.execute("INSERT INTO opened VALUES (?)", [location])
+        }
+        #expect(try openDatabase(absolute).fetchValue(Int.self, "SELECT count(*) FROM opened") == 5)
+        #expect(try openDatabase(":memory:").fetchValue(Int.self, "SELECT 2 * ?", [21]) == 42)
+        #expect(try openDatabase("sqlite::memory:").fetchValue(Int.self, "SELECT 3") == 3)
+
+        for location in ["", "sqlite:", "sqlite://", "postgres:host/db", "PostgreSQL:app@host", "mysql://bee@localhost/shop", "HTTP://x"] {
+            let error = #expect(throws: PostgreSQLError.self, "\(location)") { try openDatabase(location) }
+            #expect(error?.kind == .configuration)
+        }
+        // A combining mark after the scheme's colon stays part of the path (a folder that
+        // does not exist): SQLite's typed error, and no file made anywhere.
+        #expect(throws: DatabaseError.self) { try openDatabase("sqlite:\u{301}" + absolute) }
+        #expect(!FileManager.default.fileExists(atPath: "\u{301}" + absolute))
     }
 }
 #endif
