@@ -25,13 +25,10 @@ extension SQLDatabase {
     public func migrate(_ migrations: [Migration], acceptingChangedChecksums: Bool = false) throws -> [String] {
         switch backend {
         case .sqlite(let database):
-            var migrator = Migrator(database: database)
-            for migration in migrations { try migrator.register(migration) }
-            return try migrator.migrate(acceptingChangedChecksums: acceptingChangedChecksums)
+            try Migrator(database: database, registering: migrations).migrate(acceptingChangedChecksums: acceptingChangedChecksums)
         case .postgreSQL(let database):
-            var migrator = PostgreSQLMigrator(database: database)
-            for migration in migrations { try migrator.register(migration) }
-            return try migrator.migrate(acceptingChangedChecksums: acceptingChangedChecksums)
+            try PostgreSQLMigrator(database: database, registering: migrations)
+                .migrate(acceptingChangedChecksums: acceptingChangedChecksums)
         }
     }
 
@@ -43,13 +40,9 @@ extension SQLDatabase {
     public func rollback(_ migrations: [Migration], steps: Int = 1) throws -> [String] {
         switch backend {
         case .sqlite(let database):
-            var migrator = Migrator(database: database)
-            for migration in migrations { try migrator.register(migration) }
-            return try migrator.rollback(steps: steps)
+            try Migrator(database: database, registering: migrations).rollback(steps: steps)
         case .postgreSQL(let database):
-            var migrator = PostgreSQLMigrator(database: database)
-            for migration in migrations { try migrator.register(migration) }
-            return try migrator.rollback(steps: steps)
+            try PostgreSQLMigrator(database: database, registering: migrations).rollback(steps: steps)
         }
     }
 
@@ -62,6 +55,22 @@ extension SQLDatabase {
         case .postgreSQL(let database):
             try PostgreSQLMigrator(database: database).appliedMigrations()
         }
+    }
+}
+
+extension Migrator {
+    /// A migrator for `database` with `migrations` registered, in order.
+    fileprivate init(database: Database, registering migrations: [Migration]) throws {
+        self.init(database: database)
+        for migration in migrations { try register(migration) }
+    }
+}
+
+extension PostgreSQLMigrator {
+    /// A migrator for `database` with `migrations` registered, in order.
+    fileprivate init(database: PostgreSQLDatabase, registering migrations: [Migration]) throws {
+        self.init(database: database)
+        for migration in migrations { try register(migration) }
     }
 }
 #endif
