@@ -45,17 +45,20 @@ final class ChildProcess: Sendable {
         terminate()
     }
 
-    /// A pipe whose bytes are appended to `buffer` as they arrive.
+    /// A pipe whose bytes are appended to `buffer` as they arrive, read by a thread of its
+    /// own until the process closes its end. Not a `readabilityHandler`: on Linux its
+    /// dispatch source outlives the handle, and once the handle's descriptor is closed and
+    /// its number reused, the dispatch event loop can crash the test process.
     private static func collecting(into buffer: Protected<Data>) -> Pipe {
         let pipe = Pipe()
-        pipe.fileHandleForReading.readabilityHandler = { handle in
-            let data = handle.availableData
-            if data.isEmpty {
-                handle.readabilityHandler = nil
-            } else {
+        let reading = pipe.fileHandleForReading
+        let thread = Thread {
+            while case let data = reading.availableData, !data.isEmpty {
                 buffer.withLock { $0.append(data) }
             }
         }
+        thread.name = "child process output"
+        thread.start()
         return pipe
     }
 
