@@ -173,8 +173,9 @@ extension SQLDatabase {
     public func create(_ definition: TableDefinition, ifNotExists: Bool = false) throws {
         switch backend {
         case .sqlite(let database):
+            // Each form creates the table and its indexes in one transaction of its own.
             let bound = definition.bound(to: database)
-            try database.transaction { _ in try ifNotExists ? bound.createIfNotExists() : bound.create() }
+            try ifNotExists ? bound.createIfNotExists() : bound.create()
         case .postgreSQL(let database):
             try database.create(definition, ifNotExists: ifNotExists)
         }
