@@ -18,14 +18,21 @@ import Foundation
 /// ```
 public final class PostgreSQLConnection {
     let session: ServerSession
+    /// The database the connection belongs to, given to the records' hooks (calls
+    /// through it on this thread join the connection's transaction).
+    let database: PostgreSQLDatabase
     /// The open transaction's levels: the transaction, then each savepoint in it.
     private var depth = 0
+    /// What runs once the open transaction commits, each with the level it was given at:
+    /// dropped when that level rolls back.
+    private var commitActions: [(depth: Int, action: () -> Void)] = []
 
     /// The number of rows the last statement inserted, changed or deleted.
     public private(set) var changes = 0
 
-    init(session: ServerSession) {
+    init(session: ServerSession, database: PostgreSQLDatabase) {
         self.session = session
+        self.database = database
     }
 
     /// Whether a transaction opened by BeeStore is open on this connection.
@@ -104,6 +111,7 @@ public final class PostgreSQLConnection {
             try execute(depth == 1 ? dialect.commitTransaction : dialect.releaseSavepoint(savepoint))
         } catch {
             depth -= 1
+            commitActions.removeAll { $0.depth > depth }
             // A connection that broke has no transaction left to end.
             if !session.isBroken {
                 try? execute(depth == 0 ? dialect.rollbackTransaction : dialect.rollbackToSavepoint(savepoint))
@@ -111,7 +119,18 @@ public final class PostgreSQLConnection {
             throw error
         }
         depth -= 1
+        if depth == 0, !commitActions.isEmpty {
+            let actions = commitActions
+            commitActions = []
+            for (_, action) in actions { action() }
+        }
         return result
+    }
+
+    /// Runs `action` once the transaction open on this connection commits; never when the
+    /// transaction, or the savepoint open now, rolls back.
+    func afterCommit(_ action: @escaping () -> Void) {
+        commitActions.append((depth, action))
     }
 }
 #endif

@@ -108,7 +108,7 @@ public final class PostgreSQLDatabase: Sendable {
     /// Runs `body` on a connection of the pool, which the current thread holds meanwhile.
     private func withConnection<T>(_ body: (PostgreSQLConnection) throws -> T) throws -> T {
         try pool.withSession { session in
-            try held.holding(PostgreSQLConnection(session: session), body)
+            try held.holding(PostgreSQLConnection(session: session, database: self), body)
         }
     }
 

@@ -13,7 +13,8 @@ final class RecordTables: @unchecked Sendable {
     /// Creates the tables of `Record` that are missing, unless done before, on
     /// `connection`. Outside a transaction the creation commits on its own, under an
     /// advisory lock so that servers booting together do not race; inside one it joins
-    /// that transaction, and is made again next time (the transaction may roll back).
+    /// that transaction, and counts as done once that transaction commits (until then,
+    /// the next writes of the type make sure again: it may roll back).
     func ensure<Record: ActiveRecord>(_ type: Record.Type, on connection: PostgreSQLConnection) throws {
         let typeID = ObjectIdentifier(type)
         guard !lock.withLock({ ready.contains(typeID) }) else { return }
@@ -23,7 +24,11 @@ final class RecordTables: @unchecked Sendable {
             try connection.execute(ServerStatements.transactionLock, [ServerStatements.recordTablesLockKey])
             for statement in statements { try connection.execute(statement) }
         }
-        if !joinsTransaction { lock.withLock { _ = ready.insert(typeID) } }
+        if joinsTransaction {
+            connection.afterCommit { [self] in lock.withLock { _ = ready.insert(typeID) } }
+        } else {
+            lock.withLock { _ = ready.insert(typeID) }
+        }
     }
 }
 #endif

@@ -156,6 +156,42 @@ import Testing
         #expect(try Order.find(order.id, in: db)?.quantity == 3)
     }
 
+    @Test(arguments: [false, true])
+    func postgreSQLEitherDatabaseHooksExample(useServer: Bool) throws {
+        let folder = try TemporaryFolder()
+        let location = useServer ? try TestServer.freshDatabaseURL() : folder.databasePath
+        // example: postgresql-either-database-hooks
+        struct AuditEntry: ActiveRecord {
+            var id: Int64?
+            var text: String
+        }
+
+        struct Keeper: ActiveRecord, SQLDatabaseHooks {            // hooks for either database
+            var id: Int64?
+            var name: String
+
+            func didInsert(in db: any SQLDatabase) throws {        // inside the save's transaction
+                var entry = AuditEntry(text: "joined: \(name)")
+                try entry.save(in: db)
+            }
+
+            func didDelete(in db: any SQLDatabase) throws {
+                var entry = AuditEntry(text: "left: \(name)")
+                try entry.save(in: db)
+            }
+        }
+
+        let db = try openDatabase(location)
+        var keeper = Keeper(name: "Maya")
+        try keeper.save(in: db)                                    // the keeper and its audit entry, or neither
+        try keeper.delete(in: db)
+        let audit = try AuditEntry.query().orderAsc("id").pluck("text", as: String.self, in: db)   // ["joined: Maya", "left: Maya"]
+        // end example
+        defer { if case .postgreSQL(let server) = db.backend { server.close() } }
+        #expect(audit == ["joined: Maya", "left: Maya"])
+        #expect(try Keeper.count(in: db) == 0)
+    }
+
     @Test func postgreSQLTracingExample() throws {
         let url = try TestServer.freshDatabaseURL()
         // example: postgresql-tracing

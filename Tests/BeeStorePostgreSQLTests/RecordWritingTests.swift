@@ -177,6 +177,40 @@ import Testing
         #expect(try Label.all(in: db).map(\.name) == ["kept"])
     }
 
+    /// A type's tables made sure of inside a transaction count as made once it commits:
+    /// later writes inside transactions take no lock and send no `CREATE`; one that rolled
+    /// back took its tables with it, and the next write makes them again.
+    @Test func tablesMadeInsideATransactionCountOnceItCommits() throws {
+        let trace = OutcomeList<TracedStatement>()
+        let db = try TestServer.freshDatabase { $0.trace = { trace.append($0) } }
+        defer { db.close() }
+        struct Ledger: ActiveRecord {
+            var id: Int64?
+            var entry: String
+        }
+        struct Abort: Error {}
+        let creations = { trace.values.filter { $0.sql.hasPrefix("CREATE TABLE") }.count }
+        #expect(throws: Abort.self) {
+            try db.transaction { _ in
+                var undone = Ledger(entry: "undone")
+                try undone.save(in: db)
+                throw Abort()
+            }
+        }
+        #expect(creations() == 1)
+        for entry in ["kept", "again"] {
+            try db.transaction { _ in
+                var ledger = Ledger(entry: entry)
+                try ledger.save(in: db)
+            }
+        }
+        var alone = Ledger(entry: "alone")
+        try alone.save(in: db)
+        #expect(creations() == 2, "made again after the rollback, then never")
+        #expect(trace.values.filter { $0.sql.hasPrefix("SELECT pg_advisory_xact_lock(") }.count == 2)
+        #expect(try Ledger.query().orderAsc("id").pluck("entry", as: String.self, in: db) == ["kept", "again", "alone"])
+    }
+
     @Test func recordsMapTablesTheyDidNotCreateWithHostileNames() throws {
         let db = try TestServer.freshDatabase()
         defer { db.close() }

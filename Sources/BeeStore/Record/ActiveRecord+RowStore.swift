@@ -1,7 +1,7 @@
 /// Record saves and deletes on another database (PostgreSQL), through a connection inside
 /// a transaction the caller opened: the same graph writes as on SQLite (related records,
-/// foreign keys, links, delete rules, timestamps). The records' hooks that take a SQLite
-/// ``Database`` are not called there; ``ActiveRecord/validate()`` is.
+/// foreign keys, links, delete rules, timestamps). ``ActiveRecord/validate()`` runs; the
+/// other hooks run where the store has them for the record's type.
 extension ActiveRecord {
     /// Saves the record as ``save(in:updatingRelated:)`` does, on `store`.
     package mutating func save(on store: any RecordRowStore, updatingRelated: Bool) throws {
@@ -20,12 +20,22 @@ extension ActiveRecord {
 
     /// Writes `pending`, the changes ``RecordChanges/pending(from:to:)`` found from the
     /// loaded copy to this one, to the row with `key`, as ``updateChanges(in:from:)`` does,
-    /// on `store`: ``validate()`` runs, the hooks that take a SQLite ``Database`` do not.
+    /// on `store`, with the hooks of an update where the store has them.
     package mutating func updateChanges(on store: any RecordRowStore, writing pending: RecordChanges, key: Value) throws {
         var changes = pending
+        let callsHooks = store.callsHooks(of: Self.self)
         try validate()
-        self = try changes.write(
+        if callsHooks {
+            try store.call(.willSave, of: self)
+            try store.call(.willUpdate, of: self)
+        }
+        let saved = try changes.write(
             self, key: key, in: store.dialect, run: store.run, rowExists: { try store.rowExists($0, of: pending.schema) })
+        if callsHooks {
+            try store.call(.didUpdate, of: saved)
+            try store.call(.didSave, of: saved)
+        }
+        self = saved
     }
 
     /// Deletes the record's row as ``delete(in:)`` does (checking its lock version, if it
@@ -33,9 +43,13 @@ extension ActiveRecord {
     package func delete(on store: any RecordRowStore) throws -> Bool {
         guard let key = id.databaseKey else { throw RecordError.notSaved(record: String(describing: Self.self)) }
         let schema = try RecordSchema.of(Self.self)
+        let callsHooks = store.callsHooks(of: Self.self)
+        if callsHooks { try store.call(.willDelete, of: self) }
         var deleting: Set<RecordIdentity> = []
-        return try GraphWriter(store: store)
+        let deleted = try GraphWriter(store: store)
             .delete([key], of: schema, deleting: &deleting, lockVersion: schema.lockVersion(of: self)) > 0
+        if deleted, callsHooks { try store.call(.didDelete, of: self) }
+        return deleted
     }
 
     /// The statements that create the type's table, and those of the types its relations

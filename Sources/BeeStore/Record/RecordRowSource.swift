@@ -21,4 +21,12 @@ package protocol RecordRowStore: RecordRowSource {
     /// Runs a statement that changes rows; returns how many it changed.
     @discardableResult
     func run(_ statement: SQLStatement) throws -> Int
+
+    /// Whether records of `type` have lifecycle hooks this store calls: a save of such a
+    /// record with a key looks up first whether it inserts or updates (as one of a record
+    /// with a lock version does), to call the right hooks.
+    func callsHooks(of type: any ActiveRecord.Type) -> Bool
+
+    /// Runs `record`'s hook for `hook`, inside the write's transaction.
+    func call<Record: ActiveRecord>(_ hook: RecordHook, of record: Record) throws
 }
