@@ -16,6 +16,23 @@ extension PostgreSQLConnection: RecordRowStore {
     package func call<Record: ActiveRecord>(_ hook: RecordHook, of record: Record) throws {
         try (record as? any SQLDatabaseHooks)?.runHook(hook, in: database)
     }
+
+    package func keyWasChosen(_ key: Value, table: String, column: String) {
+        guard case .integer(let key) = key else { return }
+        if let kept = chosenKeys[table], kept.key >= key { return }
+        chosenKeys[table] = (column, key)
+    }
+
+    /// Moves the identity sequence of each table saved with keys the app chose past the
+    /// largest of them, as SQLite's next rowid follows the largest key: a record saved
+    /// without a key after them gets a new key, not one of theirs.
+    func advanceSequencesPastChosenKeys() throws {
+        let chosen = chosenKeys
+        chosenKeys = [:]
+        for (table, (column, key)) in chosen {
+            try execute(ServerStatements.advanceKeySequence, [table, column, key])
+        }
+    }
 }
 
 /// Saving and deleting records on a PostgreSQL database: the same calls as on SQLite, each
@@ -129,7 +146,18 @@ extension PostgreSQLDatabase {
     ) throws -> T {
         try writeWithoutTransaction { connection in
             try recordTables.ensure(type, on: connection)
-            return try connection.transaction(body)
+            return try connection.transaction { connection in
+                // Those of an outer write, when this one runs inside it (from a hook).
+                let chosenBefore = connection.chosenKeys
+                do {
+                    let result = try body(connection)
+                    try connection.advanceSequencesPastChosenKeys()
+                    return result
+                } catch {
+                    connection.chosenKeys = chosenBefore
+                    throw error
+                }
+            }
         }
     }
 }

@@ -26,6 +26,10 @@ public final class PostgreSQLConnection {
     /// What runs once the open transaction commits, each with the level it was given at:
     /// dropped when that level rolls back.
     private var commitActions: [(depth: Int, action: () -> Void)] = []
+    /// The largest key the app chose in each table (by name) whose keys the server
+    /// assigns otherwise, written by record saves since the last
+    /// ``advanceSequencesPastChosenKeys()``.
+    var chosenKeys: [String: (column: String, key: Int64)] = [:]
 
     /// The number of rows the last statement inserted, changed or deleted.
     public private(set) var changes = 0

@@ -1,9 +1,10 @@
 #if PostgreSQL
 // PostgreSQL island: a read's snapshot transaction, the advisory locks that serialise
 // migrations and record tables' creation across servers, LISTEN/NOTIFY, a query's plan
-// (`EXPLAIN`), the statements a connection prepares (PREPARE, EXECUTE, DEALLOCATE) and
-// cursors (DECLARE, FETCH, CLOSE) are PostgreSQL's own statements, with no counterpart in
-// SQLite for the grammar to render.
+// (`EXPLAIN`), the statements a connection prepares (PREPARE, EXECUTE, DEALLOCATE),
+// cursors (DECLARE, FETCH, CLOSE) and identity sequences moved past keys the app chose
+// (`setval`) are PostgreSQL's own statements, with no counterpart in SQLite for the
+// grammar to render.
 import BeeStore
 
 /// The statements of PostgreSQL's own that the backend runs.
@@ -30,6 +31,14 @@ enum ServerStatements {
     /// Whether the table named `$1` exists in the search path (a quoted name, as the
     /// builder writes it, so that its case is kept).
     static let tableExists = "SELECT to_regclass(quote_ident($1)) IS NOT NULL"
+
+    /// Moves the sequence that assigns the keys of column `$2` of table `$1` (a name as
+    /// the builder writes it) to `$3`, a key the app chose, unless it is there already:
+    /// the next key it assigns is past it. Nothing for a column that no sequence feeds.
+    static let advanceKeySequence = """
+        SELECT setval(sequence, $3) FROM (SELECT pg_get_serial_sequence(quote_ident($1), $2)::regclass AS sequence) AS found \
+        WHERE sequence IS NOT NULL AND coalesce(pg_sequence_last_value(sequence), 0) < $3
+        """
 
     /// Opens the cursor `name` (one of BeeStore's own: letters, digits, `_`) on the rows
     /// `query`, a `SELECT`, returns; its parameters are the query's. It lives until the

@@ -211,6 +211,32 @@ import Testing
         #expect(try Ledger.query().orderAsc("id").pluck("entry", as: String.self, in: db) == ["kept", "again", "alone"])
     }
 
+    /// A key the app chose moves the sequence of a `SERIAL` key of a table with a hostile
+    /// name, and nothing of a key column that no sequence feeds.
+    @Test func keysTheAppChoseMoveTheSequenceOfTablesTheyDidNotCreate() throws {
+        let db = try TestServer.freshDatabase()
+        defer { db.close() }
+        struct Odd: ActiveRecord {
+            static let mapping = RecordMapping(table: "Odd \"serial\" t'able", primaryKey: "Key ;--")
+            var id: Int64?
+            var name: String
+        }
+        struct Plain: ActiveRecord {
+            var id: Int64?
+            var name: String
+        }
+        try db.execute(#"CREATE TABLE "Odd ""serial"" t'able" ("Key ;--" SERIAL PRIMARY KEY, name TEXT NOT NULL)"#)
+        try db.execute("CREATE TABLE plain (id BIGINT PRIMARY KEY, name TEXT NOT NULL)")
+        var chosen = Odd(id: 41, name: "chosen")
+        try chosen.save(in: db)
+        var assigned = Odd(name: "assigned")
+        try assigned.save(in: db)
+        #expect(assigned.id == 42)
+        var plain = Plain(id: 9, name: "no sequence")
+        try plain.save(in: db)
+        #expect(try Plain.find(9, in: db)?.name == "no sequence")
+    }
+
     @Test func recordsMapTablesTheyDidNotCreateWithHostileNames() throws {
         let db = try TestServer.freshDatabase()
         defer { db.close() }

@@ -515,7 +515,11 @@ struct GraphWriter {
             return returned
         case .insert, .upsert:
             try run(statement)
-            return key ?? schema.key(ofRow: values)
+            let written = key ?? schema.key(ofRow: values)
+            if schema.keyIsAssignedByDatabase, !schema.hasCompositeKey, case .server(let store) = target {
+                store.keyWasChosen(written, table: schema.tableName, column: schema.columns[schema.primaryKeyIndex].name)
+            }
+            return written
         case .update:
             if try run(statement) == 0 {
                 throw try schema.missedRowError(key: key ?? .null, expectedVersion: expectedVersion) {

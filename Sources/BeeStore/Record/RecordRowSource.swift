@@ -29,4 +29,9 @@ package protocol RecordRowStore: RecordRowSource {
 
     /// Runs `record`'s hook for `hook`, inside the write's transaction.
     func call<Record: ActiveRecord>(_ hook: RecordHook, of record: Record) throws
+
+    /// Tells that a row was written with `key`, which the app chose, in `column` of
+    /// `table`, where the database assigns the keys of rows inserted without one: the
+    /// store sees that it assigns none of the keys the app chose.
+    func keyWasChosen(_ key: Value, table: String, column: String)
 }

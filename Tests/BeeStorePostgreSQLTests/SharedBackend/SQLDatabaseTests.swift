@@ -73,6 +73,38 @@ import Testing
         #expect(try Sailor.deleteAll(in: db) == 0)
     }
 
+    /// Keys the database assigns follow the largest key the app chose, as SQLite's next
+    /// row id does: on PostgreSQL the identity sequence is moved past it.
+    @Test(arguments: Backend.allCases)
+    func aRecordSavedWithoutAKeyNeverGetsOneTheAppChose(_ backend: Backend) throws {
+        let opened = try BackendDatabase.fresh(backend)
+        let db: any SQLDatabase = opened.database
+        var first = Sailor(name: "First", rank: 1)
+        try first.save(in: db)
+        #expect(first.id == 1)
+        var chosen = [Sailor(id: 10, name: "Ten", rank: 2), Sailor(id: 7, name: "Seven", rank: 3)]
+        try chosen.save(in: db)
+        var next = Sailor(name: "Next", rank: 4)
+        try next.save(in: db)
+        #expect(next.id == 11)
+
+        var twenty = Sailor(id: 20, name: "Twenty", rank: 5)
+        try twenty.insert(in: db)
+        try db.transaction {
+            var thirty = Sailor(id: 30, name: "Thirty", rank: 6)
+            try thirty.save(in: db)
+            var after = Sailor(name: "After thirty", rank: 7)
+            try after.save(in: db)
+            #expect(after.id == 31)
+        }
+        var smaller = Sailor(id: 5, name: "Five", rank: 8)  // below the largest: nothing moves back
+        try smaller.save(in: db)
+        var last = Sailor(name: "Last", rank: 9)
+        try last.save(in: db)
+        #expect(last.id == 32)
+        #expect(try Sailor.count(in: db) == 9)
+    }
+
     @Test(arguments: Backend.allCases)
     func theBuilderRendersForTheDatabaseItRunsOn(_ backend: Backend) throws {
         let opened = try BackendDatabase.fresh(backend)
