@@ -119,14 +119,18 @@ final class DatabaseObserver<Value: Sendable>: Sendable {
             guard !isCancelled, let database else { return }
             do {
                 let generation = state.value.schemaGeneration
+                // Read before the value: a commit by another connection between the two
+                // then shows as a new version at the next check, and is fetched. Read
+                // after, it would count as seen though the value predates it.
+                let version = currentDataVersion()
                 let (value, region) = try database.read { connection in
                     (try fetch(connection), try self.region(connection))
                 }
                 state.withLock { state in
                     state.region = region
                     state.regionGeneration = generation
+                    state.dataVersion = version
                 }
-                recordDataVersion()
                 guard isNew(value) else { return }
                 queue.async { [self] in
                     if !isCancelled { onChange(value) }
@@ -153,11 +157,6 @@ final class DatabaseObserver<Value: Sendable>: Sendable {
     /// `PRAGMA data_version` of the writer changes when another connection commits.
     private func currentDataVersion() -> Int? {
         try? database?.writeWithoutTransaction { try $0.dataVersion() }
-    }
-
-    private func recordDataVersion() {
-        let version = currentDataVersion()
-        state.withLock { $0.dataVersion = version }
     }
 
     private func checkExternalChanges() {
