@@ -76,27 +76,19 @@ struct GraphWriter {
         }
     }
 
-    /// Where the hooks of a record of `type` are called: a SQLite target gives them its
-    /// database; another target calls those it has for the type, if any.
-    private func hooks(of type: any ActiveRecord.Type) -> Hooks? {
-        switch target {
-        case .sqlite(let database, _): .sqlite(database)
-        case .server(let store): store.callsHooks(of: type) ? .server(store) : nil
-        }
+    /// The database the records' hooks are given: a SQLite target's.
+    private var hookDatabase: Database? {
+        if case .sqlite(let database, _) = target { database } else { nil }
     }
 
-    /// Where a record's hooks are called (see ``hooks(of:)``).
-    private enum Hooks {
-        case sqlite(Database)
-        case server(any RecordRowStore)
+    /// Whether the target is another database's store that calls hooks of records of `type`.
+    private func storeCallsHooks(of type: any ActiveRecord.Type) -> Bool {
+        if case .server(let store) = target { store.callsHooks(of: type) } else { false }
+    }
 
-        /// Runs `record`'s hook for `hook`.
-        func call<Record: ActiveRecord>(_ hook: RecordHook, of record: Record) throws {
-            switch self {
-            case .sqlite(let database): try record.call(hook, in: database)
-            case .server(let store): try store.call(hook, of: record)
-            }
-        }
+    /// Has another database's store run `record`'s hook for `hook`.
+    private func callStoreHook<Record: ActiveRecord>(_ hook: RecordHook, of record: Record) throws {
+        if case .server(let store) = target { try store.call(hook, of: record) }
     }
 
     /// The SQL the target speaks.
@@ -181,23 +173,29 @@ struct GraphWriter {
             return true
         }
         let statement = try rowStatement(for: key, mode: mode, schema: schema, parent: parent)
-        let hooks = hooks(of: Record.self)
         // Known only when hooks or a lock version need it: another database's upsert of a
-        // record without hooks needs no lookup first.
-        let inserts = hooks != nil || schema.lockVersionIndex != nil
+        // record without hooks needs no lookup first. SQLite hooks take the database;
+        // another database's store calls those it has.
+        let inserts = hookDatabase != nil || schema.lockVersionIndex != nil || storeCallsHooks(of: Record.self)
             ? try inserts(statement, key: key, schema: schema) : statement != .update
         // The row of a record with a lock version is changed only by the update, which
         // checks the version: the lookup above told whether there is a row to update.
         let kind = statement == .upsert && schema.lockVersionIndex != nil ? (inserts ? .insert : .update) : statement
         try record.validate()
-        if let hooks {
-            try hooks.call(.willSave, of: record)
-            try hooks.call(inserts ? RecordHook.willInsert : .willUpdate, of: record)
+        if let database = hookDatabase {
+            try record.willSave(in: database)
+            try inserts ? record.willInsert(in: database) : record.willUpdate(in: database)
+        } else if storeCallsHooks(of: Record.self) {
+            try callStoreHook(.willSave, of: record)
+            try callStoreHook(inserts ? .willInsert : .willUpdate, of: record)
         }
         try write(&record, kind, key: key, parent: parent, writer: writer)
-        if let hooks {
-            try hooks.call(inserts ? RecordHook.didInsert : .didUpdate, of: record)
-            try hooks.call(.didSave, of: record)
+        if let database = hookDatabase {
+            try inserts ? record.didInsert(in: database) : record.didUpdate(in: database)
+            try record.didSave(in: database)
+        } else if storeCallsHooks(of: Record.self) {
+            try callStoreHook(inserts ? .didInsert : .didUpdate, of: record)
+            try callStoreHook(.didSave, of: record)
         }
         return false
     }
