@@ -4,7 +4,8 @@
 extension ActiveRecord {
     /// Records where `column = value` (`IS NULL` for nil).
     public static func `where`(_ column: String, _ value: (any DatabaseValueConvertible)?) -> RecordQuery<Self> {
-        RecordQuery(Query(database: nil, table: tableName).where(column, value))
+        guard let value = value?.databaseValue, !value.isNull else { return RecordQuery { $0 = $0.where(column, nil) } }
+        return RecordQuery(lookingUp: column, value)
     }
 
     /// Records where `column <op> value`.

@@ -6,7 +6,39 @@
 /// let count = try Post.like("title", "swift").count()
 /// ```
 public struct RecordQuery<Record: ActiveRecord>: Filterable, Sendable {
-    var query: Query
+    /// The query, or only the column and value of `Record.where(column, value)` until
+    /// something else is added (see ``RecordQueryForm``).
+    private var form: RecordQueryForm
+
+    /// The plain query on `Record`'s table: made from a lookup's column and value when
+    /// the record query holds only those, and kept once it is changed.
+    var query: Query {
+        get {
+            switch form {
+            case .query(let query): query
+            case .lookup(let column, let value): Self.lookupQuery(column, value)
+            }
+        }
+        _modify {
+            var query = takeQuery()
+            defer { form = .query(query) }
+            yield &query
+        }
+    }
+
+    /// The query of `Record.where(column, value)`, for a value that is not null.
+    private static func lookupQuery(_ column: String, _ value: Value) -> Query {
+        Query(database: nil, table: Record.tableName).adding(.comparison(column: column, .equal, value), .and)
+    }
+
+    /// The query, moved out of ``form`` (left holding an empty lookup) so that a change
+    /// made to it copies none of its storage.
+    private mutating func takeQuery() -> Query {
+        let query = self.query
+        form = .lookup(column: "", value: .null)
+        return query
+    }
+
     /// The relations and annotations, when one is set; nil for none.
     private var optionsBox: RecordQueryOptions.Box?
 
@@ -47,14 +79,14 @@ public struct RecordQuery<Record: ActiveRecord>: Filterable, Sendable {
         // Built in a local and moved in: built in place, the stored query was copied once.
         var query = Query(database: database, table: Record.tableName)
         build(&query)
-        self.query = query
+        form = .query(query)
     }
 
-    /// A query of `Record`s with the conditions and clauses of `query`, a query on their
-    /// table, moved in: a lookup's query (`where("id", id)`) made by the builder closure
-    /// of ``init(database:building:)`` cost about 40 instructions more.
-    init(_ query: consuming Query) {
-        self.query = query
+    /// The records where `column = value`, a value that is not null, on the database of
+    /// the moment the query runs: what a lookup by key (`Item.where("id", id)`) makes,
+    /// without a plain query until another clause is added.
+    init(lookingUp column: String, _ value: Value) {
+        form = .lookup(column: column, value: value)
     }
 
     /// The `WHERE` conditions.
@@ -150,8 +182,14 @@ public struct RecordQuery<Record: ActiveRecord>: Filterable, Sendable {
     /// The first matching record, if any.
     public func first(in database: (any DatabaseProvider)? = nil) throws -> Record? {
         // A lookup by key (`where("id", id)`) takes the connection's kept lookup.
-        guard optionsBox?.options.involvesRelations != true, let (column, key) = query.soleEquality else {
-            return try firstMatching(in: database)
+        guard optionsBox?.options.involvesRelations != true else { return try firstMatching(in: database) }
+        let column: String, key: Value
+        switch form {
+        case .lookup(let lookupColumn, let value):
+            (column, key) = (lookupColumn, value)
+        case .query(let query):
+            guard let equality = query.soleEquality else { return try firstMatching(in: database) }
+            (column, key) = equality
         }
         guard let database = try running(on: database) else { throw RecordError.noDatabase }
         return try RecordFetcher.find(Record.self, key: key, column: column, in: database) { _ in
@@ -220,7 +258,13 @@ public struct RecordQuery<Record: ActiveRecord>: Filterable, Sendable {
 
     /// The database the query runs on: `database`'s, else its own, else the shared one.
     func running(on database: (any DatabaseProvider)?) throws -> Database? {
-        try database?.database ?? query.database ?? Database.shared
+        try database?.database ?? ownDatabase ?? Database.shared
+    }
+
+    /// The database the query was made on, if any (a lookup's has none).
+    private var ownDatabase: Database? {
+        guard case .query(let query) = form else { return nil }
+        return query.database
     }
 
     private func selectStatement(schema: RecordSchema? = nil) throws -> SQLStatement {

@@ -151,4 +151,27 @@ struct FindStatementCacheTests {
         #expect(try Gauge.where("id", .greaterThanOrEqual, id).first(in: db) == gauge)
         #expect(throws: QueryError.self) { try Gauge.where("id", id).limit(-1).first(in: db) }
     }
+
+    @Test func aQueryOfOneEqualityIsAWholeQueryForEverythingElse() throws {
+        let (db, gauge, id) = try savedGauge()
+        var other = Gauge(name: "turbine", level: 3)
+        try other.save(in: db)
+        let lookup = Gauge.where("id", id)
+        #expect(try lookup.sql == #"SELECT "gauge"."id", "gauge"."name", "gauge"."level" FROM "gauge" WHERE "id" = ?"#)
+        #expect(lookup.conditions.isEmpty == false)
+        #expect(try lookup.records(in: db) == [gauge])
+        #expect(try lookup.count(in: db) == 1)
+        #expect(try lookup.exists(in: db))
+        #expect(try lookup.pluck("name", as: String.self, in: db) == ["boiler"])
+        #expect(try lookup.orWhere("id", other.id).orderDesc("id").records(in: db) == [other, gauge])
+        #expect(try lookup.find(id, in: db) == gauge)
+        #expect(try lookup.find(other.id, in: db) == nil, "both conditions hold")
+        #expect(try Gauge.where("level", 3).records(in: db).count == 2, "a column that is not the key")
+        #expect(try Gauge.where("name", "turbine").first(in: db) == other)
+        #expect(try Gauge.where("id", nil).first(in: db) == nil, "IS NULL, not = NULL")
+        #expect(try Gauge.where("id", nil).sql.hasSuffix(#"WHERE "id" IS NULL"#))
+        #expect(try lookup.deleteAll(in: db) == 1)
+        #expect(try Gauge.where("id", id).first(in: db) == nil, "deleted")
+        #expect(try Gauge.where("id", other.id).first(in: db) == other, "the other row stays")
+    }
 }

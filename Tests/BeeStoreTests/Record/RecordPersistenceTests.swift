@@ -443,6 +443,7 @@ struct SharedDatabaseTests {
         try record.save()
         #expect(try named.records().map(\.id) == [record.id])
         #expect(try named.first()?.id == record.id)
+        #expect(try Record2.where("uid", record.id).first()?.id == record.id, "a lookup by key")
         try Database.openShared(path: directory.path("second.sqlite"))
         #expect(try named.records().isEmpty, "the query follows the shared database")
         #expect(try named.first() == nil)
