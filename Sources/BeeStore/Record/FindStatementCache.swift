@@ -77,7 +77,8 @@ final class FindStatementCache {
     // A loop of lookups finds the type looked up last without hashing.
     @exclusivity(unchecked) private var entries = RecordTypeMap<Entry>()
 
-    /// The entry of the record type `typeID`, if kept.
+    /// The entry of the record type `typeID`, if kept. Inlined into the lookup.
+    @inline(__always)
     subscript(typeID: ObjectIdentifier) -> Entry? {
         entries.value(of: typeID)
     }
