@@ -26,9 +26,9 @@ public struct RecordQuery<Record: ActiveRecord>: Filterable, Sendable {
         }
     }
 
-    /// The query of `Record.where(column, value)`, for a value that is not null.
+    /// The query of `Record.where(column, value)`, made as any other `where` makes it.
     private static func lookupQuery(_ column: String, _ value: Value) -> Query {
-        Query(database: nil, table: Record.tableName).adding(.comparison(column: column, .equal, value), .and)
+        Query(database: nil, table: Record.tableName).where(column, value)
     }
 
     /// The query, moved out of ``form`` (left holding an empty lookup) so that a change
