@@ -136,17 +136,31 @@ public final class Statement {
     }
 
     /// Advances to the next row; false when the statement is done.
+    ///
+    /// Inlined where rows are read one after the other: without a time limit, a row costs
+    /// a check and SQLite's own call.
+    @inline(__always)
     func step() throws -> Bool {
+        guard state.timeLimit == nil else { return try timedStep() }
+        let code = sqlite3_step(handle)
+        return code == SQLITE_ROW ? true : try ended(code)
+    }
+
+    /// ``step()`` under the connection's time limit, whose clock runs while SQLite steps.
+    @inline(never)
+    private func timedStep() throws -> Bool {
         state.timeLimit?.resume()
         defer { state.timeLimit?.pause() }
-        switch sqlite3_step(handle) {
-        case SQLITE_ROW:
-            return true
-        case SQLITE_DONE:
-            return false
-        case let code:
-            throw state.stepError(code: code, sql: sql)
-        }
+        let code = sqlite3_step(handle)
+        return code == SQLITE_ROW ? true : try ended(code)
+    }
+
+    /// What a step that returned `code` and no row means: false when the statement is
+    /// done, the error otherwise.
+    @inline(never)
+    private func ended(_ code: Int32) throws -> Bool {
+        guard code == SQLITE_DONE else { throw state.stepError(code: code, sql: sql) }
+        return false
     }
 
     /// The current row, copied out of the statement.

@@ -144,13 +144,19 @@ final class RecordDecoder: Decoder {
         return try read(columnCodable, as: type, from: &reader)
     }
 
+    /// Checks that a schema's ``ColumnCodableRecord`` type `fast` is the record type
+    /// `type` being read, which code generic over both takes on trust once checked.
+    static func requireSame<Fast: ColumnCodableRecord, Record>(_ fast: Fast.Type, _ type: Record.Type) throws {
+        guard Fast.self == Record.self else {
+            throw ConversionError.typeMismatch(expected: String(describing: type), value: .null, column: nil)
+        }
+    }
+
     /// A record read by its own ``ColumnCodableRecord/init(columns:)``: `Fast` is `Record`.
     private static func read<Fast: ColumnCodableRecord, Record>(
         _ fast: Fast.Type, as type: Record.Type, from reader: inout ColumnReader
     ) throws -> Record {
-        guard Fast.self == Record.self else {
-            throw ConversionError.typeMismatch(expected: String(describing: type), value: .null, column: nil)
-        }
+        try requireSame(fast, type)
         // `Fast` is `Record`, checked above: the bit cast is an identity, which a dynamic
         // cast would check again (and build `Optional<Record>`'s metadata) for every record.
         return unsafeBitCast(try Fast(columns: &reader), to: Record.self)

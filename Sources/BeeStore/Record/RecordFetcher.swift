@@ -22,14 +22,17 @@ struct RecordFetcher {
             return try loader.load(type, schema: schema, statement: statement)
         }
         let prepared = try connection.cachedStatement(statement.sql)
-        let decoder = RecordDecoder(schema: schema, statement: prepared)
         return try prepared.run(statement.statementArguments) {
+            if let columnCodable = schema.columnCodableType {
+                return try FetchedRecords.collect(columnCodable, as: type, schema: schema, stepping: prepared)
+            }
+            let decoder = RecordDecoder(schema: schema, statement: prepared)
             guard try prepared.step() else { return [] }
             let first = try decoder.decode(type)
             // From the second row on, one keyed container serves them all (keeping it
             // for a single row would cost more than it saves).
             return try decoder.keepingContainer {
-                try FetchedRecords.collect(first: first, stepping: prepared, decoder: decoder)
+                try FetchedRecords.collect(first: first, stepping: prepared) { try decoder.decode(type) }
             }
         }
     }

@@ -727,6 +727,13 @@ struct ColumnCodableRecordTests {
         try Self.expectTextInNumberColumnsRefused(kind.marker)
     }
 
+    @Test(
+        "A fetch of any number of rows returns every record once and in order, and a row that does not convert fails the whole fetch wherever it is",
+        arguments: RecordKind.allCases)
+    func fetchesOfEverySize(kind: RecordKind) throws {
+        try Self.expectFetchesOfEverySize(kind.marker)
+    }
+
     @Test("NULL in a required column is the conversion error a Codable record gives, naming the column")
     func nullInARequiredColumn() throws {
         let db = try Database(path: ":memory:")
@@ -1006,6 +1013,32 @@ struct ColumnCodableRecordTests {
         #expect(throws: ConversionError.typeMismatch(expected: "Double", value: .text("heavy"), column: "weight")) {
             try Rack<Kind>.all(in: db)
         }
+    }
+
+    /// Expects `all` to return every keeper once and in order for row counts on both sides
+    /// of each time the array of records grows, and to fail with the column's error, not
+    /// to return the rows before it, when one row does not convert.
+    private static func expectFetchesOfEverySize<Kind: KindMarker>(_ kind: Kind.Type) throws {
+        let db = try Database(path: ":memory:")
+        try db.execute("CREATE TABLE keeper (id INTEGER PRIMARY KEY, name TEXT NOT NULL, level INTEGER NOT NULL)")
+        var written = 0
+        for count in [0, 1, 2, 3, 4, 5, 8, 9, 16, 17, 100, 1_000] {
+            var added = (written..<count).map { Keeper<Kind>(name: "keeper \($0)", level: $0) }
+            try added.save(in: db)
+            written = count
+            let keepers = try Keeper<Kind>.all(in: db)
+            #expect(keepers.map(\.level) == Array(0..<count), "\(count) rows")
+            #expect(keepers.map(\.name) == (0..<count).map { "keeper \($0)" }, "\(count) rows")
+            #expect(keepers.map(\.id) == (0..<count).map { Int64($0 + 1) }, "\(count) rows")
+        }
+        for badRow in [1, 2, 4, 5, 9, 500, 1_000] {
+            try db.execute("UPDATE keeper SET level = 'high' WHERE id = ?", [badRow])
+            #expect(throws: ConversionError.typeMismatch(expected: "Int", value: .text("high"), column: "level"), "row \(badRow)") {
+                try Keeper<Kind>.all(in: db)
+            }
+            try db.execute("UPDATE keeper SET level = ? WHERE id = ?", [badRow - 1, badRow])
+        }
+        #expect(try Keeper<Kind>.all(in: db).map(\.level) == Array(0..<1_000))
     }
 
     /// Expects a locker whose badge is gone to fail to read as a Codable record does.
