@@ -3,8 +3,12 @@
 /// ``ActiveRecord/query(in:)``).
 extension ActiveRecord {
     /// Records where `column = value` (`IS NULL` for nil).
+    ///
+    /// Inlined where it is called: the value's type is known there, so no existential
+    /// holding it is made, copied and destroyed at each lookup.
+    @inlinable
     public static func `where`(_ column: String, _ value: (any DatabaseValueConvertible)?) -> RecordQuery<Self> {
-        guard let value = value?.databaseValue, !value.isNull else { return RecordQuery { $0 = $0.where(column, nil) } }
+        guard let value = value?.databaseValue, !value.isNull else { return RecordQuery(whereNull: column) }
         return RecordQuery(lookingUp: column, value)
     }
 

@@ -85,8 +85,15 @@ public struct RecordQuery<Record: ActiveRecord>: Filterable, Sendable {
     /// The records where `column = value`, a value that is not null, on the database of
     /// the moment the query runs: what a lookup by key (`Item.where("id", id)`) makes,
     /// without a plain query until another clause is added.
+    @usableFromInline
     init(lookingUp column: String, _ value: Value) {
         form = .lookup(column: column, value: value)
+    }
+
+    /// The records where `column IS NULL`.
+    @usableFromInline
+    init(whereNull column: String) {
+        self.init { $0 = $0.where(column, nil) }
     }
 
     /// The `WHERE` conditions.
