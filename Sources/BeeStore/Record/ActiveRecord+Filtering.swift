@@ -4,12 +4,15 @@
 extension ActiveRecord {
     /// Records where `column = value` (`IS NULL` for nil).
     ///
-    /// Inlined where it is called: the value's type is known there, so no existential
-    /// holding it is made, copied and destroyed at each lookup.
+    /// Inlined where it is called: the value is converted there, without a call into the
+    /// library for it.
     @inlinable
-    public static func `where`(_ column: String, _ value: (any DatabaseValueConvertible)?) -> RecordQuery<Self> {
-        guard let value = value?.databaseValue, !value.isNull else { return RecordQuery(whereNull: column) }
-        return RecordQuery(lookingUp: column, value)
+    public static func `where`(_ column: String, _ value: consuming (any DatabaseValueConvertible)?) -> RecordQuery<Self> {
+        // Moved out of its optional: the existential alone is destroyed, not the optional
+        // through its generic value witness.
+        guard let value = consume value else { return RecordQuery(whereNull: column) }
+        let databaseValue = value.databaseValue
+        return databaseValue.isNull ? RecordQuery(whereNull: column) : RecordQuery(lookingUp: column, databaseValue)
     }
 
     /// Records where `column <op> value`.
