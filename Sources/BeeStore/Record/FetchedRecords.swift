@@ -38,7 +38,12 @@ enum FetchedRecords {
             let rows = Rows(statement: statement, decode: decode)
             while !rows.progress.isFinished {
                 records.reserveCapacity(Swift.max(records.count * 2, 4))
+                let count = records.count
                 records.append(contentsOf: rows)
+                // Each round has spare capacity and takes at least one row, or ends the
+                // rows: a standard library that iterated the sequence instead of copying
+                // it would otherwise loop here for ever.
+                precondition(records.count > count || rows.progress.isFinished, "append(contentsOf:) skipped the rows")
             }
             if let failure = rows.progress.error { throw failure }
             return records
