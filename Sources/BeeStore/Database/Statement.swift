@@ -239,16 +239,8 @@ public final class Statement {
             code = sqlite3_bind_int64(handle, index, integer)
         case .real(let real):
             code = sqlite3_bind_double(handle, index, real)
-        case .text(var text):
-            code = text.withUTF8 { buffer in
-                guard let base = buffer.baseAddress, buffer.count > 0 else {
-                    return sqlite3_bind_text(handle, index, "", 0, transientDestructor)
-                }
-                return base.withMemoryRebound(to: CChar.self, capacity: buffer.count) { characters in
-                    sqlite3_bind_text64(
-                        handle, index, characters, UInt64(buffer.count), transientDestructor, UInt8(SQLITE_UTF8))
-                }
-            }
+        case .text(let text):
+            code = DirectParameter(handle, index).bindText(text)
         case .blob(let data):
             code = data.withUnsafeBytes { buffer in
                 guard let base = buffer.baseAddress, buffer.count > 0 else {

@@ -17,8 +17,6 @@ final class RecordEncoder: Encoder {
     /// encoded into it (held by the caller meanwhile), and which of them it is.
     @exclusivity(unchecked) private var target: Unmanaged<Statement>?
     @exclusivity(unchecked) private var targetKind = RecordSchema.RowStatement.insert  // one thread, one value at a time
-    /// Where the target's parameters start in ``propertyParameters``.
-    @exclusivity(unchecked) private var targetParameters = 0  // one thread, one value at a time
     /// The columns bound to the target so far, a bit each (see ``tracksBoundColumns``).
     @exclusivity(unchecked) private var boundColumns: UInt64 = 0
     /// Whether ``boundColumns`` has a bit for every column; wider records clear every
@@ -29,15 +27,13 @@ final class RecordEncoder: Encoder {
 
     /// Each property's parameter (0 for none) in each row statement, the statements in
     /// the order of their raw values: where a ``ColumnWriter`` binds the properties.
-    private let propertyParameters: [Int32]
-    private let propertyCount: Int
+    private let propertyParameters: [[Int32]]
 
     init(schema: RecordSchema) {
         self.schema = schema
         self.cursor = ColumnCursor(schema)
         self.values = Array(repeating: .null, count: schema.columns.count)
-        self.propertyCount = schema.propertySlots.count
-        self.propertyParameters = RecordSchema.RowStatement.allCases.flatMap { kind in
+        self.propertyParameters = RecordSchema.RowStatement.allCases.map { kind in
             schema.propertySlots.map { $0 >= 0 ? schema.parameter(ofColumn: $0, in: kind) : 0 }
         }
     }
@@ -65,11 +61,12 @@ final class RecordEncoder: Encoder {
         boundColumns = kind == .insertWithoutKey ? 1 &<< UInt64(truncatingIfNeeded: schema.primaryKeyIndex) : 0
         target = Unmanaged.passUnretained(statement)
         targetKind = kind
-        targetParameters = kind.rawValue * propertyCount
         defer { target = nil }
         cursor.reset()
         do {
-            if let columnCodable = schema.columnCodableType, try encodeColumns(of: record, as: columnCodable) {
+            if let columnCodable = schema.columnCodableType,
+                try encodeColumns(of: record, as: columnCodable, into: statement, kind: kind)
+            {
                 return
             }
             try record.encode(to: self)
@@ -85,35 +82,20 @@ final class RecordEncoder: Encoder {
         }
     }
 
-    /// Binds `record`'s columns to the target through its own
-    /// ``ColumnCodableRecord/encode(to:)``, the columns it does not write to `NULL`; false
-    /// when `Record` is not `Fast`.
+    /// Binds `record`'s columns to the target, `statement` (the row statement of `kind`),
+    /// through its own ``ColumnCodableRecord/encode(to:)``, the columns it does not write
+    /// to `NULL`; false when `Record` is not `Fast`.
     private func encodeColumns<Record: ActiveRecord, Fast: ColumnCodableRecord>(
-        of record: Record, as fast: Fast.Type
+        of record: Record, as fast: Fast.Type, into statement: Statement, kind: RecordSchema.RowStatement
     ) throws -> Bool {
         guard Record.self == Fast.self else { return false }
-        var writer = ColumnWriter(encoder: self)
+        var writer = ColumnWriter(
+            encoder: self, statement: statement.handle, parameters: propertyParameters[kind.rawValue])
         // `Record` is `Fast`, checked above: the bit cast is an identity, which a dynamic
         // cast would check again (and build `Optional<Fast>`'s metadata) for every record.
         try unsafeBitCast(record, to: Fast.self).encode(to: &writer)
         try writer.finish()
         return true
-    }
-
-    /// The parameter of the property at `position` in the target statement (0 for none),
-    /// or nil past the last property. For a ``ColumnWriter``, while a record is encoded
-    /// into a target.
-    @inline(__always)
-    func targetParameter(ofProperty position: Int) -> Int32? {
-        guard position < propertyCount else { return nil }
-        return propertyParameters[targetParameters &+ position]
-    }
-
-    /// Binds `value` to `parameter` of the target statement. For a ``ColumnWriter``, while
-    /// a record is encoded into a target.
-    @inline(__always)
-    func bindTarget(_ value: Int64, at parameter: Int32) throws {
-        try target?._withUnsafeGuaranteedRef { try $0.bind(value, at: parameter) }
     }
 
     /// Binds `value` to `parameter` of the target statement. For a ``ColumnWriter``, while

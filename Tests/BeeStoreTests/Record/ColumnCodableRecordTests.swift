@@ -850,6 +850,13 @@ struct ColumnCodableRecordTests {
         #expect(throws: readError) { try Overreader.query(in: db).where("name", "Ada").records() }
     }
 
+    @Test(
+        "NaN in a real property is the conversion error a Codable record gives, naming the column, and nothing of the batch is saved",
+        arguments: RecordKind.allCases)
+    func notANumber(kind: RecordKind) throws {
+        try Self.expectNotANumberRefused(kind.marker)
+    }
+
     @Test("Properties an encode(to:) leaves unwritten are NULL, never the previous record's values")
     func unwrittenPropertiesAreNull() throws {
         let db = try Database(path: ":memory:")
@@ -1012,6 +1019,28 @@ struct ColumnCodableRecordTests {
         try db.execute("UPDATE part SET weight = 'heavy' WHERE id = 1")
         #expect(throws: ConversionError.typeMismatch(expected: "Double", value: .text("heavy"), column: "weight")) {
             try Rack<Kind>.all(in: db)
+        }
+    }
+
+    /// Expects a specimen whose required or optional double is NaN to be refused with
+    /// the column's error, in a batch whose other records come before it and after it,
+    /// and none of them to be saved.
+    private static func expectNotANumberRefused<Kind: KindMarker>(_ kind: Kind.Type) throws {
+        let db = try Database(path: ":memory:")
+        let samples = try Catalog<Kind>.specimens()
+        for (edit, column) in [({ $0.ratio = .nan }, "ratio"), ({ $0.maybeRatio = .nan }, "maybeRatio")]
+            as [((inout Specimen<Kind>) -> Void, String)]
+        {
+            var batch = samples + samples
+            edit(&batch[1])
+            let error = try #require(throws: ConversionError.self) { try batch.save(in: db) }
+            guard case .invalidValue(_, .real(let value), column) = error else {
+                Issue.record("unexpected error \(error) for \(column)")
+                continue
+            }
+            #expect(value.isNaN)
+            #expect(try Specimen<Kind>.count(in: db) == 0, "nothing of the batch saved")
+            #expect(batch.map(\.id) == [nil, nil, nil, nil], "no record given a key")
         }
     }
 
