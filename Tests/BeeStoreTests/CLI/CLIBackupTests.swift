@@ -49,12 +49,14 @@ struct CLIBackupTests {
         let process = Process()
         process.executableURL = URL(fileURLWithPath: "/usr/bin/script")
         process.arguments = ["-qec", command, "/dev/null"]
-        let output = Pipe()
-        process.standardOutput = output
-        try process.run()
+        let output = try ProcessLaunch.start {
+            let output = Pipe()
+            process.standardOutput = output
+            try process.run()
+            return output
+        }
         let shown = String(decoding: output.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
-        process.waitUntilExit()
-        #expect(process.terminationStatus == 0)
+        #expect(ProcessLaunch.waitForExit(process) == 0)
         #expect(shown.components(separatedBy: "\rCopying [").count > 5, "the bar is redrawn as the copy goes")
         #expect(shown.contains("Copying [##############################] 100%"))
     }

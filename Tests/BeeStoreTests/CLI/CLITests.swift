@@ -46,19 +46,21 @@ func startProduct(
     process.executableURL = executable
     process.arguments = arguments
     process.currentDirectoryURL = workingDirectory
-    let output = Pipe()
-    let error = Pipe()
-    process.standardOutput = standardOutput ?? output
-    process.standardError = error
     if let standardInput { process.standardInput = standardInput }
-    try process.run()
-    if standardOutput != nil { try output.fileHandleForWriting.close() }
+    let (output, error) = try ProcessLaunch.start {
+        let output = Pipe()
+        let error = Pipe()
+        process.standardOutput = standardOutput ?? output
+        process.standardError = error
+        try process.run()
+        if standardOutput != nil { try output.fileHandleForWriting.close() }
+        return (output, error)
+    }
     return {
         let outputData = output.fileHandleForReading.readDataToEndOfFile()
         let errorData = error.fileHandleForReading.readDataToEndOfFile()
-        process.waitUntilExit()
         return CommandResult(
-            status: process.terminationStatus, output: String(decoding: outputData, as: UTF8.self),
+            status: ProcessLaunch.waitForExit(process), output: String(decoding: outputData, as: UTF8.self),
             error: String(decoding: errorData, as: UTF8.self))
     }
 }
@@ -490,12 +492,15 @@ func beestoreOnTerminal(_ arguments: [String]) throws -> String {
     let process = Process()
     process.executableURL = URL(fileURLWithPath: TerminalTool.path)
     process.arguments = ["-qec", command, "/dev/null"]
-    let output = Pipe()
-    process.standardOutput = output
     process.standardInput = FileHandle.nullDevice
-    try process.run()
+    let output = try ProcessLaunch.start {
+        let output = Pipe()
+        process.standardOutput = output
+        try process.run()
+        return output
+    }
     let data = output.fileHandleForReading.readDataToEndOfFile()
-    process.waitUntilExit()
+    _ = ProcessLaunch.waitForExit(process)
     return String(decoding: data, as: UTF8.self).replacingOccurrences(of: "\r\n", with: "\n")
 }
 
@@ -649,9 +654,13 @@ extension CLITests {
     @Test func importReadsAPipe() throws {
         let directory = try TemporaryDirectory()
         // A file that is a pipe, as `<(…)` gives: `/dev/stdin`, the read end of one.
-        let pipe = Pipe()
-        try pipe.fileHandleForWriting.write(contentsOf: Data("name,n\n\"piped\",1\n".utf8))
-        try pipe.fileHandleForWriting.close()
+        // Made and closed while no process starts, which would inherit its write end.
+        let pipe = try ProcessLaunch.start {
+            let pipe = Pipe()
+            try pipe.fileHandleForWriting.write(contentsOf: Data("name,n\n\"piped\",1\n".utf8))
+            try pipe.fileHandleForWriting.close()
+            return pipe
+        }
         let database = directory.path("piped.sqlite")
         let result = try runProduct(
             "beestore", ["import", database, "t", "/dev/stdin", "--format", "csv"], standardInput: pipe.fileHandleForReading)

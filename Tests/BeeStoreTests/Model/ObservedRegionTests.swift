@@ -221,9 +221,8 @@ struct ObservedRegionTests {
         let shell = Process()
         shell.executableURL = URL(fileURLWithPath: "/usr/bin/sqlite3")
         shell.arguments = [db.path, "UPDATE player SET name = 'Amy' WHERE id = 1"]
-        try shell.run()
-        shell.waitUntilExit()
-        #expect(shell.terminationStatus == 0)
+        try ProcessLaunch.start { try shell.run() }
+        #expect(ProcessLaunch.waitForExit(shell) == 0)
         #expect(recorder.next()?.first?["name"] == "Amy", "the data version is polled")
         token.cancel()
     }

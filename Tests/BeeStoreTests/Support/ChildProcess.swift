@@ -32,12 +32,14 @@ final class ChildProcess: Sendable {
         process.executableURL = executable
         process.arguments = arguments
         process.standardInput = FileHandle.nullDevice
-        process.standardOutput = Self.collecting(into: output)
-        process.standardError = Self.collecting(into: errorOutput)
-        do {
-            try process.run()
-        } catch {
-            throw ChildProcessError(description: "cannot start \(executable.path): \(error)")
+        try ProcessLaunch.start { [process, output, errorOutput] in
+            process.standardOutput = Self.collecting(into: output)
+            process.standardError = Self.collecting(into: errorOutput)
+            do {
+                try process.run()
+            } catch {
+                throw ChildProcessError(description: "cannot start \(executable.path): \(error)")
+            }
         }
     }
 
@@ -86,17 +88,24 @@ final class ChildProcess: Sendable {
         }
     }
 
-    /// Kills the process when it still runs, and waits for it to exit. SIGKILL, because
-    /// the threads that run tests block SIGTERM and SIGINT and a child inherits that mask;
-    /// unblocking them around the launch would let the SIGCHLD that Foundation waits for
-    /// reach a thread that drops it.
+    /// Whether ``terminate()`` reaped the process: its identifier may belong to another
+    /// process since, which must not be killed.
+    private let reaped = Protected(false)
+
+    /// Kills the process when it still runs, and waits for it to exit (see
+    /// ``ProcessLaunch``). SIGKILL, because the threads that run tests block SIGTERM and
+    /// SIGINT and a child inherits that mask.
     func terminate() {
         // A process that never started has no identifier, and nothing to wait for.
         guard process.processIdentifier != 0 else { return }
-        if process.isRunning {
-            kill(process.processIdentifier, SIGKILL)
+        reaped.withLock { reaped in
+            guard !reaped else { return }
+            if process.isRunning {
+                kill(process.processIdentifier, SIGKILL)
+            }
+            _ = ProcessLaunch.reap(process)
+            reaped = true
         }
-        process.waitUntilExit()
     }
 
     /// Whether the process still runs.

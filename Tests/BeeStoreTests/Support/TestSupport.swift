@@ -86,11 +86,13 @@ enum SQLiteTool {
         process.executableURL = URL(fileURLWithPath: tool)
         process.arguments = arguments
         if let standardInput { process.standardInput = standardInput }
-        let pipe = Pipe()
-        process.standardOutput = pipe
-        try process.run()
+        let pipe = try ProcessLaunch.start {
+            let pipe = Pipe()
+            process.standardOutput = pipe
+            try process.run()
+            return pipe
+        }
         let output = pipe.fileHandleForReading.readDataToEndOfFile()
-        process.waitUntilExit()
-        return process.terminationStatus == 0 ? String(decoding: output, as: UTF8.self) : nil
+        return ProcessLaunch.waitForExit(process) == 0 ? String(decoding: output, as: UTF8.self) : nil
     }
 }
