@@ -1,25 +1,49 @@
 #if PostgreSQL
 import Foundation
+import Synchronization
 import Testing
+
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Musl)
+import Musl
+#elseif canImport(Darwin)
+import Darwin
+#endif
 
 /// A run of an executable the package builds, found beside the test bundle (`swift build
 /// --build-tests` builds the products, and the executables the tests depend on, along
 /// with the tests). Its output and errors go to temporary files, so that a chatty run
-/// never stalls on a full pipe; a run still going at its deadline is terminated.
+/// never stalls on a full pipe; a run still going at its deadline is killed.
+///
+/// Runs start one at a time, and each is reaped with `waitpid` by a thread of its own:
+/// Foundation learns that a child exited when a socket the child holds is closed, and a
+/// process started at the same moment can inherit that socket and hold it for as long as
+/// it lives (swift-corelibs-foundation#4795).
 final class ProductProcess {
     /// What a finished run produced.
     struct Run {
         let status: Int32
         let output: String
         let error: String
-        /// Whether the run was terminated at its deadline.
+        /// Whether the run was killed at its deadline.
         let timedOut: Bool
     }
 
     private let process = Process()
-    private let exited = DispatchSemaphore(value: 0)
+    private let ending = Ending()
     private let outputFile: URL
     private let errorFile: URL
+    private static let launches = NSLock()
+
+    /// The run's end, as the thread that reaps it sees it.
+    private final class Ending: Sendable {
+        /// Signalled once the run exited.
+        let signal = DispatchSemaphore(value: 0)
+        /// Its exit code, or the number of the signal that ended it; nil when Foundation
+        /// reaped it first and has its status.
+        let status = Mutex<Int32?>(nil)
+    }
 
     /// Starts the built executable `name` with `arguments`.
     init(_ name: String, arguments: [String]) throws {
@@ -38,8 +62,20 @@ final class ProductProcess {
         process.arguments = arguments
         process.standardOutput = try FileHandle(forWritingTo: outputFile)
         process.standardError = try FileHandle(forWritingTo: errorFile)
-        process.terminationHandler = { [exited] _ in exited.signal() }
-        try process.run()
+        try Self.launches.withLock { try process.run() }
+        let identifier = process.processIdentifier
+        Thread.detachNewThread { [ending] in
+            var status: Int32 = 0
+            var result: pid_t
+            repeat {
+                result = waitpid(identifier, &status, 0)
+            } while result == -1 && errno == EINTR
+            if result == identifier {
+                let signal = status & 0x7f
+                ending.status.withLock { $0 = signal == 0 ? (status >> 8) & 0xff : signal }
+            }
+            ending.signal.signal()
+        }
     }
 
     deinit {
@@ -47,15 +83,23 @@ final class ProductProcess {
         try? FileManager.default.removeItem(at: errorFile)
     }
 
-    /// Waits for the run to end, terminating it at `deadline`, and returns what it produced.
+    /// Waits for the run to end, killing it at `deadline`, and returns what it produced.
     func finish(by deadline: Date) throws -> Run {
-        let timedOut = exited.wait(timeout: .now() + max(0, deadline.timeIntervalSinceNow)) == .timedOut
+        let timedOut = ending.signal.wait(timeout: .now() + max(0, deadline.timeIntervalSinceNow)) == .timedOut
         if timedOut {
-            process.terminate()
-            exited.wait()
+            // SIGKILL: the threads that run tests block SIGTERM, and a child inherits that mask.
+            kill(process.processIdentifier, SIGKILL)
+            ending.signal.wait()
+        }
+        let status: Int32
+        if let reapedStatus = ending.status.withLock({ $0 }) {
+            status = reapedStatus
+        } else {
+            process.waitUntilExit()
+            status = process.terminationStatus
         }
         return Run(
-            status: process.terminationStatus,
+            status: status,
             output: try String(contentsOf: outputFile, encoding: .utf8),
             error: try String(contentsOf: errorFile, encoding: .utf8),
             timedOut: timedOut)
