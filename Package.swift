@@ -114,7 +114,10 @@ let package = Package(
         .executableTarget(
             name: "ChinookRecords", dependencies: ["BeeStore", "BeeStorePostgreSQL"], path: "Examples/ChinookRecords",
             exclude: ["expected-output.txt"]),
-        .testTarget(name: "BeeStoreTests", dependencies: ["BeeStore", "BeeStoreMacros"], exclude: ["Fixtures"]),
+        // How the test targets start child processes and wait for them (see `ProcessLaunch`).
+        .target(name: "TestProcessSupport", path: "Tests/TestProcessSupport"),
+        .testTarget(
+            name: "BeeStoreTests", dependencies: ["BeeStore", "BeeStoreMacros", "TestProcessSupport"], exclude: ["Fixtures"]),
         .testTarget(
             name: "BeeStoreMacrosTests",
             dependencies: [
@@ -138,8 +141,8 @@ let package = Package(
         .testTarget(
             name: "BeeStorePostgreSQLTests",
             dependencies: [
-                "BeeStorePostgreSQL", "BeeStore", "ScaleOutShop", "ScaleOutWorker", .product(name: "Logging", package: "swift-log"),
-                .product(name: "InMemoryLogging", package: "swift-log"),
+                "BeeStorePostgreSQL", "BeeStore", "ScaleOutShop", "ScaleOutWorker", "TestProcessSupport",
+                .product(name: "Logging", package: "swift-log"), .product(name: "InMemoryLogging", package: "swift-log"),
             ]
         ),
         // The README's examples, compiled against the public API only.

@@ -1,6 +1,7 @@
 #if PostgreSQL
 import Foundation
 import Synchronization
+import TestProcessSupport
 import Testing
 
 #if canImport(Glibc)
@@ -16,10 +17,8 @@ import Darwin
 /// with the tests). Its output and errors go to temporary files, so that a chatty run
 /// never stalls on a full pipe; a run still going at its deadline is killed.
 ///
-/// Runs start one at a time, and each is reaped with `waitpid` by a thread of its own:
-/// Foundation learns that a child exited when a socket the child holds is closed, and a
-/// process started at the same moment can inherit that socket and hold it for as long as
-/// it lives (swift-corelibs-foundation#4795).
+/// Runs start one at a time, and each is reaped by a thread of its own (see
+/// `ProcessLaunch`).
 final class ProductProcess {
     /// What a finished run produced.
     struct Run {
@@ -34,7 +33,6 @@ final class ProductProcess {
     private let ending = Ending()
     private let outputFile: URL
     private let errorFile: URL
-    private static let launches = NSLock()
 
     /// The run's end, as the thread that reaps it sees it.
     private final class Ending: Sendable {
@@ -62,18 +60,10 @@ final class ProductProcess {
         process.arguments = arguments
         process.standardOutput = try FileHandle(forWritingTo: outputFile)
         process.standardError = try FileHandle(forWritingTo: errorFile)
-        try Self.launches.withLock { try process.run() }
-        let identifier = process.processIdentifier
-        Thread.detachNewThread { [ending] in
-            var status: Int32 = 0
-            var result: pid_t
-            repeat {
-                result = waitpid(identifier, &status, 0)
-            } while result == -1 && errno == EINTR
-            if result == identifier {
-                let signal = status & 0x7f
-                ending.status.withLock { $0 = signal == 0 ? (status >> 8) & 0xff : signal }
-            }
+        try ProcessLaunch.start { try process.run() }
+        Thread.detachNewThread { [process, ending] in
+            let status = ProcessLaunch.reap(process)
+            ending.status.withLock { $0 = status }
             ending.signal.signal()
         }
     }

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import TestProcessSupport
 
 @testable import BeeStore
 

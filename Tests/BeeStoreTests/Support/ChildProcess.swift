@@ -8,6 +8,8 @@ import Musl
 import Darwin
 #endif
 
+import TestProcessSupport
+
 @testable import BeeStore
 
 /// A child process that failed to start or to announce itself.

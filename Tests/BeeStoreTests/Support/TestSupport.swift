@@ -1,4 +1,5 @@
 import Foundation
+import TestProcessSupport
 
 @testable import BeeStore
 

@@ -19,18 +19,18 @@ import Darwin
 ///   moment can hold that socket for as long as they live
 ///   (swift-corelibs-foundation#4795). ``waitForExit(_:)`` and ``reap(_:)`` wait with
 ///   `waitpid` instead.
-enum ProcessLaunch {
+public enum ProcessLaunch {
     private static let lock = NSLock()
 
     /// Runs `start`, which makes a process's pipes and starts it, while no other test
     /// starts a process.
-    static func start<T>(_ start: () throws -> T) rethrows -> T {
+    public static func start<T>(_ start: () throws -> T) rethrows -> T {
         try lock.withLock(start)
     }
 
     /// Waits for `process` to exit and returns its status: its exit code, or the number of
     /// the signal that ended it, as Foundation's `terminationStatus` gives them.
-    static func waitForExit(_ process: Process) -> Int32 {
+    public static func waitForExit(_ process: Process) -> Int32 {
         if let status = reap(process) { return status }
         // Foundation reaped it first, and has its status.
         process.waitUntilExit()
@@ -39,7 +39,7 @@ enum ProcessLaunch {
 
     /// Waits for `process` to exit and reaps it; returns its status as
     /// ``waitForExit(_:)`` does, or nil when it was reaped already.
-    static func reap(_ process: Process) -> Int32? {
+    public static func reap(_ process: Process) -> Int32? {
         let identifier = process.processIdentifier
         var status: Int32 = 0
         var result: pid_t
