@@ -8,7 +8,8 @@
 public struct ColumnWriter {
     /// The encoder, encoding the record into its target statement.
     private let encoder: RecordEncoder
-    /// The target statement, which the inlined writes bind directly.
+    /// The target statement, which the inlined writes bind directly: the ``Statement`` that
+    /// owns it is held by the encoder's caller for as long as the writer lives.
     @usableFromInline let statement: OpaquePointer
     /// The target statement's parameter of each property, in order; 0 for the key of an
     /// insert that leaves it to the database.
