@@ -38,9 +38,8 @@ final class ProductProcess {
     private final class Ending: Sendable {
         /// Signalled once the run exited.
         let signal = DispatchSemaphore(value: 0)
-        /// Its exit code, or the number of the signal that ended it; nil when Foundation
-        /// reaped it first and has its status.
-        let status = Mutex<Int32?>(nil)
+        /// Its exit code, or the number of the signal that ended it: set before ``signal``.
+        let status = Mutex<Int32>(0)
     }
 
     /// Starts the built executable `name` with `arguments`.
@@ -62,7 +61,7 @@ final class ProductProcess {
         process.standardError = try FileHandle(forWritingTo: errorFile)
         try ProcessLaunch.start { try process.run() }
         Thread.detachNewThread { [process, ending] in
-            let status = ProcessLaunch.reap(process)
+            let status = ProcessLaunch.waitForExit(process)
             ending.status.withLock { $0 = status }
             ending.signal.signal()
         }
@@ -81,15 +80,8 @@ final class ProductProcess {
             kill(process.processIdentifier, SIGKILL)
             ending.signal.wait()
         }
-        let status: Int32
-        if let reapedStatus = ending.status.withLock({ $0 }) {
-            status = reapedStatus
-        } else {
-            process.waitUntilExit()
-            status = process.terminationStatus
-        }
         return Run(
-            status: status,
+            status: ending.status.withLock { $0 },
             output: try String(contentsOf: outputFile, encoding: .utf8),
             error: try String(contentsOf: errorFile, encoding: .utf8),
             timedOut: timedOut)
